@@ -1,0 +1,38 @@
+# The two commands a newcomer needs (see README.md):
+#   make course   open the course in JupyterLab (sets everything up on first use)
+#   make test     run the whole test suite (likewise)
+# Everything is installed into a local virtual environment, .venv/, from this project's own files.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.memcourse-installed
+
+.PHONY: course test setup grade doctor clean-venv
+
+course: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+setup: $(STAMP)
+
+grade: $(STAMP)
+	$(BIN)/memcourse grade
+
+doctor: $(STAMP)
+	$(BIN)/memcourse doctor
+
+# torch is pinned to the CPU build first, so that sentence-transformers does not pull a
+# multi-GB CUDA build. The stamp is rebuilt whenever pyproject.toml changes.
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "memcourse needs Python 3.10 or newer; set PYTHON=python3.11")'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,295 @@
+"""A memory store in one JSON file, done properly.
+
+A JSON file is the right first store: a learner can open it and read every memory. It is
+also where the classic bugs live, so this one is careful in four ways:
+
+1. **Search writes, so it writes everything.** Search updates access metadata
+   (``access_count``, ``last_accessed_at``), so it must save. Every save writes the *full*
+   record list loaded inside the same transaction, never a filtered view; a typed search
+   can therefore not delete the other types (the data-loss bug notebook 05 reproduces).
+2. **Atomic writes.** Data goes to a temporary file in the same folder, is flushed and
+   fsynced, then ``os.replace``-d over the old file. A crash leaves the old file or the new
+   one, never half of each.
+3. **One writer at a time, across processes.** Each read-modify-write holds a file lock
+   (``<file>.lock``), so two processes upserting at once cannot lose each other's records.
+4. **Corrupt files are reported, never replaced.** A file that is not valid JSON, not a
+   memcourse store, or holds an invalid record raises :class:`CorruptStoreError` naming the
+   file, and nothing is written over it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Iterator
+
+from filelock import FileLock, Timeout
+
+from memcourse.records import (
+    DEFAULT_USER,
+    HistoryEntry,
+    MemoryRecord,
+    MemoryType,
+    Status,
+    parse_timestamp,
+    utc_now,
+)
+from memcourse.recall.keyword import keyword_breakdown
+from memcourse.stores.base import (
+    CorruptStoreError,
+    Hit,
+    StoreError,
+    check_limit,
+    check_memory_type,
+    check_query,
+    in_scope,
+)
+from memcourse.text import token_set
+
+FORMAT = "memcourse.json-store"
+VERSION = 1
+
+
+class JsonMemoryStore:
+    """Long-term memories in a single human-readable JSON file."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        lock_timeout: float = 30.0,
+    ):
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} is a directory; give the path of a .json file")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._clock = clock
+        self._lock = FileLock(f"{self.path}.lock", timeout=lock_timeout)
+        self._load()  # fail now, not at the first write, if the file is not ours
+
+    def __repr__(self) -> str:
+        return f"JsonMemoryStore({str(self.path)!r})"
+
+    # -- writing --------------------------------------------------------------------------
+    def upsert(self, record: MemoryRecord) -> MemoryRecord:
+        """Insert, or update the record with the same ``memory_id``.
+
+        An update keeps ``created_at`` and the access statistics, moves ``updated_at`` to
+        now, and keeps the replaced content in ``history``. Returns the stored version.
+        """
+        if not isinstance(record, MemoryRecord):
+            raise TypeError(f"upsert expects a MemoryRecord, got {type(record).__name__}")
+        record.validate()
+        new = record.copy()
+        with self._transaction() as records:
+            now = self._now()
+            index = _index_of(records, new.memory_id)
+            if index is None:
+                records.append(new)
+            else:
+                old = records[index]
+                new.created_at = old.created_at
+                new.updated_at = now
+                new.access_count = max(old.access_count, new.access_count)
+                new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
+                new.history = list(old.history)
+                if (old.content, old.confidence, old.source) != (new.content, new.confidence, new.source):
+                    new.history.append(
+                        HistoryEntry(old.content, old.confidence, old.source.value, now)
+                    )
+                records[index] = new
+        return new.copy()
+
+    def forget(self, memory_id: str) -> bool:
+        """Delete one memory for real: the record and its history go; no tombstone keeps
+        the text. Returns whether it existed."""
+        with self._transaction() as records:
+            index = _index_of(records, memory_id)
+            if index is None:
+                return False
+            del records[index]
+        return True
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete every memory of one user (all agents). Returns how many were deleted."""
+        if not isinstance(user_id, str) or not user_id.strip():
+            raise ValueError("user_id must be a non-empty string")
+        with self._transaction() as records:
+            keep = [r for r in records if r.user_id != user_id]
+            removed = len(records) - len(keep)
+            records[:] = keep
+        return removed
+
+    # -- reading --------------------------------------------------------------------------
+    def search(self, query: str, **kwargs) -> list[MemoryRecord]:
+        """The best-matching records, best first (see :meth:`search_hits` for arguments)."""
+        return [hit.record for hit in self.search_hits(query, **kwargs)]
+
+    def search_hits(
+        self,
+        query: str,
+        *,
+        limit: int = 5,
+        memory_type: MemoryType | str | None = None,
+        user_id: str = DEFAULT_USER,
+        agent_id: str | None = None,
+    ) -> list[Hit]:
+        """Keyword-scored hits with their score breakdown; updates access metadata.
+
+        Only active, unexpired records of ``user_id`` are considered (optionally one agent's,
+        optionally one type). The full record set is saved afterwards, whatever the filter.
+        """
+        check_query(query)
+        check_limit(limit)
+        wanted_type = check_memory_type(memory_type)
+        query_tokens = token_set(query)
+        with self._transaction() as all_records:
+            now = self._now()
+            scored = []
+            for record in all_records:
+                if record.status is not Status.ACTIVE or record.is_expired(now):
+                    continue
+                if record.user_id != user_id or not in_scope(record, None, agent_id):
+                    continue
+                if wanted_type is not None and record.memory_type is not wanted_type:
+                    continue
+                parts = keyword_breakdown(query_tokens, record)
+                if parts["total"] > 0:
+                    scored.append((parts, record))
+            scored.sort(key=lambda pair: (-pair[0]["total"], -pair[1].updated_at.timestamp(), pair[1].memory_id))
+            top = scored[:limit]
+            for _, record in top:
+                record.access_count += 1
+                record.last_accessed_at = now
+            # The transaction saves `all_records`, the full list, never the filtered view.
+        return [Hit(record.copy(), parts["total"], parts) for parts, record in top]
+
+    def list_all(
+        self,
+        *,
+        memory_type: MemoryType | str | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+    ) -> list[MemoryRecord]:
+        """Active records, oldest first. Without ``user_id`` this lists every user's records:
+        it is the administrator's view, not something to put in a prompt."""
+        wanted_type = check_memory_type(memory_type)
+        return [
+            record
+            for record in self._load()
+            if record.status is Status.ACTIVE
+            and in_scope(record, user_id, agent_id)
+            and (wanted_type is None or record.memory_type is wanted_type)
+        ]
+
+    def get(self, memory_id: str) -> MemoryRecord | None:
+        for record in self._load():
+            if record.memory_id == memory_id:
+                return record
+        return None
+
+    def history(self, memory_id: str) -> list[MemoryRecord]:
+        """Every version of one memory, oldest first, the current one last."""
+        current = self.get(memory_id)
+        if current is None:
+            raise KeyError(f"no memory with id {memory_id!r}")
+        versions = []
+        for entry in current.history:
+            version = current.copy()
+            version.content, version.confidence = entry.content, entry.confidence
+            version.source = entry.source  # type: ignore[assignment]
+            version.status, version.updated_at, version.history = Status.SUPERSEDED, entry.replaced_at, []
+            version.validate()
+            versions.append(version)
+        return versions + [current]
+
+    # -- the file -------------------------------------------------------------------------
+    def _now(self) -> datetime:
+        return parse_timestamp(self._clock(), "clock()")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[list[MemoryRecord]]:
+        """Lock, load, let the caller change the list, save it whole. If the caller raises,
+        nothing is saved, so a failed call leaves the file as it was."""
+        try:
+            with self._lock:
+                records = self._load()
+                before = [record.to_dict() for record in records]
+                yield records
+                if [record.to_dict() for record in records] != before:
+                    self._save(records)
+        except Timeout:
+            raise StoreError(
+                f"{self.path}: could not get the write lock {self._lock.lock_file} "
+                f"within {self._lock.timeout}s; is another process stuck holding it?"
+            ) from None
+
+    def _load(self) -> list[MemoryRecord]:
+        if not self.path.exists():
+            return []
+        try:
+            raw = self.path.read_text(encoding="utf-8")
+            data = json.loads(raw)
+        except UnicodeDecodeError:
+            raise CorruptStoreError(self.path, "not UTF-8 text") from None
+        except json.JSONDecodeError as error:
+            raise CorruptStoreError(self.path, f"not valid JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise CorruptStoreError(self.path, f"not a memcourse JSON store (no \"format\": \"{FORMAT}\")")
+        if data.get("version") != VERSION:
+            raise CorruptStoreError(self.path, f"store version {data.get('version')!r}; this memcourse reads {VERSION}")
+        items = data.get("records")
+        if not isinstance(items, list):
+            raise CorruptStoreError(self.path, "\"records\" is not a list")
+        records, seen = [], set()
+        for position, item in enumerate(items):
+            try:
+                record = MemoryRecord.from_dict(item)
+            except (TypeError, ValueError, KeyError) as error:
+                raise CorruptStoreError(self.path, f"record #{position} is invalid: {error}") from None
+            if record.memory_id in seen:
+                raise CorruptStoreError(self.path, f"duplicate memory_id {record.memory_id!r}")
+            seen.add(record.memory_id)
+            records.append(record)
+        return records
+
+    def _save(self, records: list[MemoryRecord]) -> None:
+        payload = {"format": FORMAT, "version": VERSION, "records": [r.to_dict() for r in records]}
+        text = json.dumps(payload, ensure_ascii=False, indent=2)
+        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        _fsync_directory(self.path.parent)
+
+
+def _index_of(records: list[MemoryRecord], memory_id: str) -> int | None:
+    for index, record in enumerate(records):
+        if record.memory_id == memory_id:
+            return index
+    return None
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename itself durable (POSIX); a no-op where directories cannot be opened."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
