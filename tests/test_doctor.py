@@ -1,0 +1,34 @@
+"""memcourse doctor: each failure is reported with advice, never a crash."""
+
+from __future__ import annotations
+
+from memcourse import doctor
+
+
+def test_all_checks_pass_in_the_project_environment(tmp_path):
+    checks = doctor.run_checks(data_dir=tmp_path)
+    assert [c.name for c in checks if not c.ok] == []
+    assert doctor.format_report(checks).endswith("All checks passed.")
+
+
+def test_missing_package_is_reported_with_advice():
+    [check] = doctor.check_packages({"surely_not_a_module_xyz": "surely-not-a-module"})
+    assert not check.ok and "not installed" in check.detail and "make setup" in check.advice
+
+
+def test_unwritable_data_dir_is_reported(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    check = doctor.check_data_dir(blocker / "sub")
+    assert not check.ok and "MEMCOURSE_DATA_DIR" in check.advice
+
+
+def test_model_override_that_does_not_exist_fails_with_advice(monkeypatch, tmp_path):
+    monkeypatch.setenv("MEMCOURSE_EMBEDDING_MODEL", str(tmp_path / "no-model"))
+    check = doctor.check_offline_model()
+    assert not check.ok and "unset it" in check.advice
+
+
+def test_report_counts_failures():
+    report = doctor.format_report([doctor.Check("a", True, "fine"), doctor.Check("b", False, "broken", "fix b")])
+    assert "[FAIL] b" in report and "-> fix b" in report and report.endswith("1 check(s) failed; see the advice above.")
