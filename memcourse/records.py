@@ -137,10 +137,18 @@ class HistoryEntry:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "HistoryEntry":
+        """Rebuild an entry, validating it like a record (a damaged file must not load as
+        content ``"None"`` or an unknown source)."""
+        if not isinstance(data, dict):
+            raise TypeError(f"a history entry must be a JSON object, got {type(data).__name__}")
+        known = {"content", "confidence", "source", "replaced_at"}
+        if set(data) != known:
+            problems = sorted(set(data) - known) + [f"missing {name}" for name in sorted(known - set(data))]
+            raise ValueError(f"history entry: bad field(s): {', '.join(problems)}")
         return cls(
-            content=str(data["content"]),
-            confidence=float(data["confidence"]),
-            source=str(data["source"]),
+            content=_text(data["content"], "history.content", MAX_CONTENT_CHARS),
+            confidence=_unit_float(data["confidence"], "history.confidence"),
+            source=_enum(Source, data["source"], "history.source").value,
             replaced_at=parse_timestamp(data["replaced_at"], "history.replaced_at"),
         )
 

@@ -257,3 +257,29 @@ def test_from_dict_validates_values():
     data["confidence"] = 7
     with pytest.raises(ValueError, match="confidence"):
         MemoryRecord.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "field_name"),
+    [
+        ({"content": None}, "history.content"),
+        ({"content": ""}, "history.content"),
+        ({"confidence": True}, "history.confidence"),
+        ({"confidence": 3}, "history.confidence"),
+        ({"source": "rumour"}, "history.source"),
+        ({"replaced_at": "2026-01-01T00:00:00"}, "history.replaced_at"),
+        ({"extra": 1}, "extra"),
+    ],
+)
+def test_from_dict_validates_history_entries(change, field_name):
+    data = rich_record().to_dict()
+    data["history"][0].update(change)
+    with pytest.raises((TypeError, ValueError), match=field_name.replace(".", r"\.")):
+        MemoryRecord.from_dict(data)
+
+
+def test_from_dict_refuses_a_history_entry_with_a_missing_field():
+    data = rich_record().to_dict()
+    del data["history"][0]["replaced_at"]
+    with pytest.raises(ValueError, match="missing replaced_at"):
+        MemoryRecord.from_dict(data)

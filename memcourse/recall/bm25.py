@@ -203,8 +203,10 @@ class BM25Index:
         self._position = {}
 
     def _ensure_built(self):
-        if self._model is not None or not self._tokens:
+        if self._model is not None:
             return self._model
+        if not any(self._tokens.values()):
+            return None  # nothing indexable (no documents, or only stopwords)
         import bm25s  # imported here: only a search needs it
 
         ids = sorted(self._tokens)
