@@ -18,8 +18,9 @@ then thrown away: run state is checkpoint material, never long-term memory.
 from __future__ import annotations
 
 import re
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from memcourse.guards import unsafe_for_context
 from memcourse.policy import MemoryPolicy, PolicyDecision
@@ -27,6 +28,9 @@ from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryT
 from memcourse.state import ShortTermState
 from memcourse.stores.base import MemoryStore
 from memcourse.text import has_cjk, token_set
+
+if TYPE_CHECKING:
+    from memcourse.writer import BackgroundMemoryWriter
 
 Composer = Callable[[str, list[MemoryRecord], PolicyDecision], str]
 
@@ -42,6 +46,7 @@ class AgentReply:
     decision: PolicyDecision
     state: dict[str, Any] = field(default_factory=dict)  # this turn's ShortTermState snapshot
     blocked: list[MemoryRecord] = field(default_factory=list)  # recalled but refused by the read guard
+    pending: "Future[PolicyDecision] | None" = None  # the cold-path write, when a writer is used
 
 
 class MemoryAwareAgent:
@@ -55,6 +60,7 @@ class MemoryAwareAgent:
         recall_limit: int = 3,
         composer: Composer | None = None,
         conversation_id: str | None = None,
+        writer: "BackgroundMemoryWriter | None" = None,
     ):
         self.store = store
         self.policy = policy or MemoryPolicy()
@@ -63,6 +69,7 @@ class MemoryAwareAgent:
         self.recall_limit = recall_limit
         self.composer = composer or compose_answer
         self.conversation_id = conversation_id
+        self.writer = writer
 
     def reply(self, message: str) -> AgentReply:
         if not isinstance(message, str):
@@ -75,6 +82,17 @@ class MemoryAwareAgent:
         retrieved, blocked = self._recall(message)
         for record in blocked:
             state.add_observation(f"read guard dropped {record.memory_id}")
+
+        if self.writer is not None:
+            # Cold path: the policy and the store run in the background; the reply does not wait.
+            state.add_step("write: hand the message to the background memory writer")
+            pending = self.writer.submit(
+                message, user_id=self.user_id, agent_id=self.agent_id, conversation_id=self.conversation_id
+            )
+            decision = PolicyDecision(None, "queued for the background memory writer", "queued")
+            state.add_step("reason: compose the answer from the message and recalled memories")
+            answer = self.composer(message, retrieved, decision)
+            return AgentReply(answer, retrieved, None, decision, state.snapshot(), blocked, pending)
 
         state.add_step("decide: offer the message to the write policy")
         decision = self.policy.decide(
