@@ -8,12 +8,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.memcourse-installed
 
-.PHONY: course test setup grade doctor clean-venv
+.PHONY: course test setup browser grade doctor clean-venv
 
 course: $(STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(BIN)/python -m pytest
 
 setup: $(STAMP)
@@ -33,6 +33,18 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
+
+# The widget end-to-end test drives a real Chromium (Debian's package; test tools cannot
+# download browsers here). Installed when missing and we are root with apt-get; otherwise
+# say how, and the test will fail with the same advice.
+browser:
+	@if { command -v chromium >/dev/null 2>&1 || [ -n "$$MEMCOURSE_CHROMIUM" ]; } && fc-list :lang=zh 2>/dev/null | grep -q .; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Chromium and CJK fonts for the browser test (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	else \
+	  echo "note: the widget browser test needs Chromium and CJK fonts: sudo apt-get install chromium fonts-noto-cjk (or set MEMCOURSE_CHROMIUM=/path/to/chrome)"; \
+	fi
 
 clean-venv:
 	rm -rf $(VENV)
