@@ -13,7 +13,9 @@ every write (a record is mutable, so it could have been changed since).
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import json
 import math
 import re
 import unicodedata
@@ -27,6 +29,11 @@ from typing import Any
 MAX_CONTENT_CHARS = 2000
 #: Longest subject. A subject is a key such as ``response_style``, not a sentence.
 MAX_SUBJECT_CHARS = 200
+#: Largest ``metadata`` (as compact JSON). Metadata is for small structured extras (an
+#: integration's original value, say), not a back door for documents.
+MAX_METADATA_CHARS = 8000
+
+_SEPARATOR = "\x1f"  # joins the hashed parts; refused inside ids so no two scopes can collide
 
 DEFAULT_USER = "default"
 DEFAULT_AGENT = "default"
@@ -95,11 +102,14 @@ def make_memory_id(
     kind = MemoryType(memory_type).value
     if not isinstance(subject, str) or not subject.strip():
         raise ValueError("subject must be a non-empty string")
+    for name, value in (("user_id", user_id), ("agent_id", agent_id)):
+        if not isinstance(value, str) or _SEPARATOR in value:
+            raise ValueError(f"{name} must be a string without the \\x1f separator, got {value!r}")
     key = _normalise_subject(subject)
     slug = re.sub(r"\s+", "_", key)
     slug = re.sub(r"[^a-z0-9_\-\u3400-\u4dbf\u4e00-\u9fff]+", "_", slug).strip("_")
     slug = slug[:32].strip("_") or "memory"
-    scope = "\x1f".join([user_id, agent_id, kind, key])
+    scope = _SEPARATOR.join([user_id, agent_id, kind, key])
     digest = hashlib.sha256(scope.encode("utf-8")).hexdigest()[:16]
     return f"{kind}:{slug}:{digest}"
 
@@ -180,6 +190,9 @@ class MemoryRecord:
     access_count: int = 0
     superseded_by: str | None = None
     history: list[HistoryEntry] = field(default_factory=list)
+    #: Small JSON object for what the fields above cannot say (e.g. the LangGraph adapter keeps
+    #: the item's namespace, key and original value here). Never used for ranking or policy.
+    metadata: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.validate()
@@ -215,6 +228,7 @@ class MemoryRecord:
                 setattr(self, name, _text(value, name, 500))
         if not all(isinstance(entry, HistoryEntry) for entry in self.history):
             raise TypeError("history must be a list of HistoryEntry")
+        self.metadata = _json_object(self.metadata, "metadata")
         if self.memory_id is None:
             self.memory_id = make_memory_id(
                 self.memory_type, self.subject, user_id=self.user_id, agent_id=self.agent_id
@@ -241,6 +255,8 @@ class MemoryRecord:
                 value = value.isoformat()
             elif f.name == "history":
                 value = [entry.to_dict() for entry in value]
+            elif f.name == "metadata":
+                value = copy.deepcopy(value)
             elif isinstance(value, list):
                 value = list(value)
             data[f.name] = value
@@ -287,6 +303,33 @@ def _text(value: Any, name: str, limit: int) -> str:
     if len(value) > limit:
         raise ValueError(f"{name} is {len(value)} characters long; the limit is {limit}")
     return value
+
+
+def _json_object(value: Any, name: str) -> dict[str, Any]:
+    """A JSON object that survives a round trip unchanged: string keys all the way down,
+    finite numbers, no tuples or sets (which JSON would silently turn into lists or refuse)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{name} must be a dict, got {type(value).__name__}")
+
+    def check(item: Any, where: str) -> None:
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if not isinstance(key, str):
+                    raise TypeError(f"{where}: keys must be strings, got {type(key).__name__} {key!r}")
+                check(inner, f"{where}.{key}")
+        elif isinstance(item, list):
+            for position, inner in enumerate(item):
+                check(inner, f"{where}[{position}]")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise ValueError(f"{where}: {item} is not valid JSON")
+        elif item is not None and not isinstance(item, (str, int, float, bool)):
+            raise TypeError(f"{where}: {type(item).__name__} is not JSON-serialisable")
+
+    check(value, name)
+    size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    if size > MAX_METADATA_CHARS:
+        raise ValueError(f"{name} is {size} characters as JSON; the limit is {MAX_METADATA_CHARS}")
+    return copy.deepcopy(value)
 
 
 def _unit_float(value: Any, name: str) -> float:

@@ -52,6 +52,9 @@ class ShortTermState:
         if missing:
             raise ValueError(f"snapshot is missing: {', '.join(missing)}")
         data = copy.deepcopy(snapshot)
+        for key in SNAPSHOT_KEYS[1:]:
+            if not isinstance(data[key], list):  # a string would restore as one step per character
+                raise ValueError(f"snapshot[{key!r}] must be a list, got {type(data[key]).__name__}")
         return cls(
             goal=_entry(data["goal"], "goal"),
             steps=[_entry(s, "step") for s in data["steps"]],

@@ -105,10 +105,27 @@ def check_query(query: Any) -> str:
     return query
 
 
+def check_id(value: Any, name: str, *, optional: bool = False) -> str | None:
+    """Shared argument check for ``memory_id``/``user_id``/``agent_id``: a non-empty string.
+
+    Without it ``forget(record)`` (a record instead of its id) would quietly return False, and
+    ``search(..., user_id=None)`` would quietly find nothing.
+    """
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
+    if not value.strip():
+        raise ValueError(f"{name} must not be empty")
+    return value
+
+
 def check_memory_type(memory_type: Any) -> MemoryType | None:
     if memory_type is None:
         return None
     try:
+        if isinstance(memory_type, str):
+            memory_type = memory_type.strip().lower()  # the same spellings MemoryRecord accepts
         return MemoryType(memory_type)
     except ValueError:
         allowed = ", ".join(t.value for t in MemoryType)

@@ -43,6 +43,7 @@ from memcourse.stores.base import (
     CorruptStoreError,
     Hit,
     StoreError,
+    check_id,
     check_limit,
     check_memory_type,
     check_query,
@@ -108,6 +109,7 @@ class JsonMemoryStore:
     def forget(self, memory_id: str) -> bool:
         """Delete one memory for real: the record and its history go; no tombstone keeps
         the text. Returns whether it existed."""
+        check_id(memory_id, "memory_id")
         with self._transaction() as records:
             index = _index_of(records, memory_id)
             if index is None:
@@ -147,6 +149,8 @@ class JsonMemoryStore:
         check_query(query)
         check_limit(limit)
         wanted_type = check_memory_type(memory_type)
+        check_id(user_id, "user_id")
+        check_id(agent_id, "agent_id", optional=True)
         query_tokens = token_set(query)
         with self._transaction() as all_records:
             now = self._now()
@@ -179,6 +183,8 @@ class JsonMemoryStore:
         """Active records, oldest first. Without ``user_id`` this lists every user's records:
         it is the administrator's view, not something to put in a prompt."""
         wanted_type = check_memory_type(memory_type)
+        check_id(user_id, "user_id", optional=True)
+        check_id(agent_id, "agent_id", optional=True)
         return [
             record
             for record in self._load()
@@ -188,6 +194,7 @@ class JsonMemoryStore:
         ]
 
     def get(self, memory_id: str) -> MemoryRecord | None:
+        check_id(memory_id, "memory_id")
         for record in self._load():
             if record.memory_id == memory_id:
                 return record

@@ -1,0 +1,367 @@
+"""JsonMemoryStore specifics: the file itself. Behaviour shared with every store is in
+test_store_contract.py; here we check bytes, atomicity, locking and corrupt files."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import threading
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+from memcourse.policy import MemoryPolicy
+from memcourse.records import MemoryRecord, MemoryType, Status
+from memcourse.stores.base import CorruptStoreError, StoreError
+from memcourse.stores.json_store import FORMAT, VERSION, JsonMemoryStore
+
+POLICY = MemoryPolicy()
+
+
+@pytest.fixture
+def path(tmp_path) -> Path:
+    return tmp_path / "memories.json"
+
+
+@pytest.fixture
+def json_store(path, clock) -> JsonMemoryStore:
+    store = JsonMemoryStore(path, clock=clock)
+    for text in ("以后回答我问题时，代码示例尽量用Python。", "记住：我的项目叫智能客服助手。", "记住：Phase4当前任务是实现AgentMemorySystem。"):
+        store.upsert(POLICY.extract(text))
+    return store
+
+
+def make(clock, subject="response_style", content="回答尽量简短", **kwargs) -> MemoryRecord:
+    kwargs.setdefault("memory_type", MemoryType.PREFERENCE)
+    kwargs.setdefault("created_at", clock())
+    return MemoryRecord(subject=subject, content=content, **kwargs)
+
+
+def on_disk(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+# -- the file format --------------------------------------------------------------------------
+def test_a_new_store_creates_no_file_until_the_first_write(tmp_path, clock):
+    path = tmp_path / "nested" / "dir" / "memories.json"
+    store = JsonMemoryStore(path, clock=clock)
+    assert store.list_all() == [] and not path.exists()
+    store.upsert(make(clock))
+    assert path.exists()
+
+
+def test_file_is_versioned_readable_json_with_chinese_kept(json_store, path):
+    data = on_disk(path)
+    assert (data["format"], data["version"]) == (FORMAT, VERSION)
+    assert len(data["records"]) == 3
+    raw = path.read_bytes()
+    assert "智能客服助手".encode("utf-8") in raw
+    assert b"\\u" not in raw
+
+
+def test_a_second_instance_sees_everything_the_first_wrote(json_store, path, clock):
+    json_store.search("Phase4 memory")
+    reopened = JsonMemoryStore(path, clock=clock)
+    assert [r.to_dict() for r in reopened.list_all()] == [r.to_dict() for r in json_store.list_all()]
+    assert reopened.get(json_store.search("Phase4", limit=1)[0].memory_id).access_count == 2
+
+
+def test_search_access_metadata_is_written_to_the_file(json_store, path, clock):
+    accessed_at = clock.advance(minutes=1)
+    [task] = json_store.search("Phase4 AgentMemorySystem", memory_type="task")
+    [stored] = [r for r in on_disk(path)["records"] if r["memory_id"] == task.memory_id]
+    assert stored["access_count"] == 1
+    assert stored["last_accessed_at"] == accessed_at.isoformat()
+
+
+def test_typed_search_writes_every_record_back(json_store, path):
+    json_store.search("Phase4 Memory", memory_type=MemoryType.TASK)
+    assert sorted(r["memory_type"] for r in on_disk(path)["records"]) == ["entity", "preference", "task"]
+
+
+def test_a_search_that_finds_nothing_does_not_rewrite_the_file(json_store, path):
+    before = path.read_bytes()
+    mtime = path.stat().st_mtime_ns
+    assert json_store.search("完全无关的天气 weather") == []
+    assert path.read_bytes() == before and path.stat().st_mtime_ns == mtime
+
+
+def test_upsert_timestamps_and_history_on_disk(path, clock):
+    store = JsonMemoryStore(path, clock=clock)
+    created = clock()
+    store.upsert(make(clock, content="先用 Python"))
+    later = clock.advance(days=2)
+    store.upsert(make(clock, content="改用 TypeScript"))
+    clock.advance(days=1)
+    store.upsert(make(clock, content="改用 TypeScript", created_at=clock()))  # same content again
+    [record] = on_disk(path)["records"]
+    assert record["created_at"] == created.isoformat()
+    assert record["updated_at"] == (later + timedelta(days=1)).isoformat()
+    assert record["content"] == "改用 TypeScript"
+    assert [(h["content"], h["replaced_at"]) for h in record["history"]] == [("先用 Python", later.isoformat())]
+
+
+def test_expired_and_inactive_records_stay_in_the_file_but_are_not_returned(path, clock):
+    store = JsonMemoryStore(path, clock=clock)
+    store.upsert(make(clock, subject="expired", expires_at=clock() + timedelta(minutes=1)))
+    store.upsert(make(clock, subject="superseded", status=Status.SUPERSEDED))
+    store.upsert(make(clock, subject="deleted", status="deleted"))
+    store.upsert(make(clock, subject="live"))
+    clock.advance(minutes=2)
+    assert [r.subject for r in store.search("回答 简短", limit=10)] == ["live"]
+    assert len(on_disk(path)["records"]) == 4
+
+
+def test_search_never_returns_another_users_memory(path, clock):
+    store = JsonMemoryStore(path, clock=clock)
+    store.upsert(make(clock, content="A 的秘密偏好：回答简短", user_id="user-a"))
+    store.upsert(make(clock, content="B 的偏好：回答简短", user_id="user-b"))
+    assert [r.user_id for r in store.search("偏好 回答 简短", user_id="user-a", limit=10)] == ["user-a"]
+    assert [r.user_id for r in store.search("偏好 回答 简短", user_id="user-b", limit=10)] == ["user-b"]
+
+
+def test_forget_removes_the_text_and_its_history_from_the_file(path, clock):
+    store = JsonMemoryStore(path, clock=clock)
+    store.upsert(make(clock, subject="keep", content="保留的记忆"))
+    first = store.upsert(make(clock, content="旧版本 Alpha-7731"))
+    store.upsert(make(clock, content="新版本 Beta-5512"))
+    assert b"Alpha-7731" in path.read_bytes()  # history holds the old version
+    assert store.forget(first.memory_id)
+    raw = path.read_bytes()
+    assert b"Alpha-7731" not in raw and b"Beta-5512" not in raw and first.memory_id.encode() not in raw
+    assert "保留的记忆".encode() in raw
+
+
+def test_forget_user_removes_their_text_from_the_file(path, clock):
+    store = JsonMemoryStore(path, clock=clock)
+    store.upsert(make(clock, content="alice 住在杭州", user_id="alice"))
+    store.upsert(make(clock, content="bob 住在成都", user_id="bob"))
+    assert store.forget_user("alice") == 1
+    raw = path.read_bytes()
+    assert "杭州".encode() not in raw and b"alice" not in raw
+    assert "成都".encode() in raw
+
+
+# -- bad input: error raised, file bytes untouched ---------------------------------------------
+def broken(clock, **change) -> MemoryRecord:
+    """A valid record, then changed into an invalid state (records are mutable)."""
+    record = make(clock, subject="new_subject")
+    for name, value in change.items():
+        setattr(record, name, value)
+    return record
+
+
+BAD_INPUT = [
+    ("upsert dict", lambda s, c: s.upsert({"subject": "x", "content": "y"}), TypeError),
+    ("upsert None", lambda s, c: s.upsert(None), TypeError),
+    ("upsert str", lambda s, c: s.upsert("以后回答都用中文"), TypeError),
+    ("upsert list of records", lambda s, c: s.upsert([make(c)]), TypeError),
+    ("mutated confidence", lambda s, c: s.upsert(broken(c, confidence=1.5)), ValueError),
+    ("mutated confidence NaN", lambda s, c: s.upsert(broken(c, confidence=float("nan"))), ValueError),
+    ("mutated empty content", lambda s, c: s.upsert(broken(c, content="  ")), ValueError),
+    ("mutated huge content", lambda s, c: s.upsert(broken(c, content="长" * 2001)), ValueError),
+    ("mutated memory_type", lambda s, c: s.upsert(broken(c, memory_type="fact")), ValueError),
+    ("mutated naive created_at", lambda s, c: s.upsert(broken(c, created_at=datetime(2026, 1, 1))), ValueError),
+    ("mutated access_count", lambda s, c: s.upsert(broken(c, access_count=-3)), ValueError),
+    ("mutated tags", lambda s, c: s.upsert(broken(c, tags="python")), TypeError),
+    ("search None", lambda s, c: s.search(None), TypeError),
+    ("search int", lambda s, c: s.search(42), TypeError),
+    ("search empty", lambda s, c: s.search(""), ValueError),
+    ("search blank", lambda s, c: s.search(" \t "), ValueError),
+    ("limit 0", lambda s, c: s.search("Phase4", limit=0), ValueError),
+    ("limit -1", lambda s, c: s.search("Phase4", limit=-1), ValueError),
+    ("limit True", lambda s, c: s.search("Phase4", limit=True), TypeError),
+    ("limit float", lambda s, c: s.search("Phase4", limit=3.0), TypeError),
+    ("limit None", lambda s, c: s.search("Phase4", limit=None), TypeError),
+    ("unknown memory_type", lambda s, c: s.search("Phase4", memory_type="fact"), ValueError),
+    ("int memory_type", lambda s, c: s.search("Phase4", memory_type=42), ValueError),
+    ("search_hits limit 0", lambda s, c: s.search_hits("Phase4", limit=0), ValueError),
+    ("search user_id None", lambda s, c: s.search("Phase4", user_id=None), TypeError),
+    ("search user_id empty", lambda s, c: s.search("Phase4", user_id=""), ValueError),
+    ("search agent_id int", lambda s, c: s.search("Phase4", agent_id=7), TypeError),
+    ("list_all unknown type", lambda s, c: s.list_all(memory_type="fact"), ValueError),
+    ("list_all user_id int", lambda s, c: s.list_all(user_id=1), TypeError),
+    ("forget a record", lambda s, c: s.forget(make(c)), TypeError),
+    ("forget empty id", lambda s, c: s.forget(""), ValueError),
+    ("get None", lambda s, c: s.get(None), TypeError),
+    ("forget_user empty", lambda s, c: s.forget_user(""), ValueError),
+    ("forget_user None", lambda s, c: s.forget_user(None), ValueError),
+    ("unexpected keyword", lambda s, c: s.search("Phase4", top_k=3), TypeError),
+]
+
+
+@pytest.mark.parametrize(("call", "error"), [case[1:] for case in BAD_INPUT], ids=[case[0] for case in BAD_INPUT])
+def test_bad_input_raises_and_leaves_the_file_bytes_unchanged(json_store, path, clock, call, error):
+    before = path.read_bytes()
+    with pytest.raises(error):
+        call(json_store, clock)
+    assert path.read_bytes() == before
+
+
+def test_a_clock_returning_naive_time_is_refused_before_writing(json_store, path):
+    naive_clock_store = JsonMemoryStore(path, clock=lambda: datetime(2026, 1, 2))
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="clock"):
+        naive_clock_store.upsert(MemoryRecord("preference", "response_style", "详细"))
+    assert path.read_bytes() == before
+
+
+# -- atomic writes -------------------------------------------------------------------------------
+def test_writes_leave_no_temporary_files(json_store, path, clock):
+    for i in range(5):
+        json_store.upsert(make(clock, subject=f"s{i}"))
+    json_store.search("回答 简短")
+    json_store.forget(make(clock, subject="s0").memory_id)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["memories.json", "memories.json.lock"]
+
+
+def test_a_failed_replace_keeps_the_old_file_and_cleans_up(json_store, path, clock, monkeypatch):
+    before = path.read_bytes()
+
+    def crash(*args, **kwargs):
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr("memcourse.stores.json_store.os.replace", crash)
+    with pytest.raises(OSError, match="disk on fire"):
+        json_store.upsert(make(clock, subject="never_written"))
+    assert path.read_bytes() == before
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_concurrent_reader_always_sees_valid_json(json_store, path, clock):
+    stop = threading.Event()
+    problems: list[str] = []
+    reads = 0
+
+    def reader():
+        nonlocal reads
+        while not stop.is_set():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                assert data["format"] == FORMAT
+                reads += 1
+            except Exception as error:  # noqa: BLE001 - any failure is the finding
+                problems.append(repr(error))
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        for i in range(60):
+            json_store.upsert(make(clock, subject=f"topic {i}", content=f"第 {i} 条记忆 " + "内容" * 50))
+    finally:
+        stop.set()
+        thread.join()
+    assert problems == []
+    assert reads > 0
+    assert len(on_disk(path)["records"]) == 63
+
+
+# -- many processes, one file ------------------------------------------------------------------------
+WRITERS, UPSERTS_PER_WRITER = 4, 100
+
+
+def _writer(path: str, writer: int, barrier) -> None:
+    store = JsonMemoryStore(path)
+    barrier.wait()
+    for i in range(UPSERTS_PER_WRITER):
+        store.upsert(MemoryRecord("event", f"writer {writer} event {i}", f"进程 {writer} 写的第 {i} 条"))
+
+
+@pytest.mark.timeout(120)
+def test_concurrent_writers_in_separate_processes_lose_nothing(path):
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(WRITERS)
+    processes = [ctx.Process(target=_writer, args=(str(path), n, barrier)) for n in range(WRITERS)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=110)
+    assert [p.exitcode for p in processes] == [0] * WRITERS
+    records = JsonMemoryStore(path).list_all()
+    assert len(records) == WRITERS * UPSERTS_PER_WRITER
+    assert len({r.memory_id for r in records}) == WRITERS * UPSERTS_PER_WRITER
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_held_lock_times_out_with_a_store_error(json_store, path, clock):
+    impatient = JsonMemoryStore(path, clock=clock, lock_timeout=0.2)
+    before = path.read_bytes()
+    with FileLock(f"{path}.lock"):  # another writer is in the middle of a transaction
+        with pytest.raises(StoreError, match="lock"):
+            impatient.upsert(make(clock, subject="blocked"))
+    assert path.read_bytes() == before
+    impatient.upsert(make(clock, subject="unblocked"))  # released: writes work again
+    assert impatient.get(make(clock, subject="unblocked").memory_id) is not None
+
+
+# -- corrupt files: reported, never overwritten ----------------------------------------------------
+def valid_record_dict(**change) -> dict:
+    data = MemoryRecord("preference", "response_style", "简短").to_dict()
+    data.update(change)
+    return data
+
+
+def store_file(records) -> bytes:
+    return json.dumps({"format": FORMAT, "version": VERSION, "records": records}, ensure_ascii=False).encode()
+
+
+CORRUPT_FILES = [
+    ("invalid JSON", b'{"format": "memcourse.json-store", "version": 1, "records": [', "not valid JSON"),
+    ("truncated to nothing", b"", "not valid JSON"),
+    ("foreign JSON object", b'{"todo": ["buy milk"]}', "not a memcourse JSON store"),
+    ("foreign JSON list", b"[1, 2, 3]", "not a memcourse JSON store"),
+    ("wrong version", json.dumps({"format": FORMAT, "version": 99, "records": []}).encode(), "version 99"),
+    ("records not a list", json.dumps({"format": FORMAT, "version": VERSION, "records": {}}).encode(), "not a list"),
+    ("invalid record", store_file([valid_record_dict(confidence=3)]), "record #0 is invalid"),
+    ("record with unknown field", store_file([valid_record_dict(colour="red")]), "record #0 is invalid"),
+    ("record not an object", store_file(["just text"]), "record #0 is invalid"),
+    (
+        "invalid history entry",
+        store_file([valid_record_dict(history=[{"content": None, "confidence": 0.5, "source": "user_stated",
+                                                 "replaced_at": "2026-01-01T00:00:00+00:00"}])]),
+        "record #0 is invalid",
+    ),
+    ("duplicate ids", store_file([valid_record_dict(), valid_record_dict(content="另一条")]), "duplicate memory_id"),
+    ("not UTF-8", "记住：用户喜欢短回答".encode("gbk"), "not UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("content", "problem"), [c[1:] for c in CORRUPT_FILES], ids=[c[0] for c in CORRUPT_FILES])
+def test_corrupt_file_is_reported_and_left_untouched(path, clock, content, problem):
+    path.write_bytes(content)
+    with pytest.raises(CorruptStoreError, match=problem) as caught:
+        JsonMemoryStore(path, clock=clock)
+    assert str(path) in str(caught.value)
+    assert caught.value.path == path
+    assert isinstance(caught.value, StoreError)
+    assert path.read_bytes() == content
+
+
+LATER_CALLS = [
+    ("upsert", lambda s, c: s.upsert(make(c, subject="after"))),
+    ("search", lambda s, c: s.search("Phase4 memory")),
+    ("typed search", lambda s, c: s.search("Phase4", memory_type="task")),
+    ("list_all", lambda s, c: s.list_all()),
+    ("get", lambda s, c: s.get("x")),
+    ("forget", lambda s, c: s.forget("x")),
+    ("forget_user", lambda s, c: s.forget_user("default")),
+]
+
+
+@pytest.mark.parametrize(("content", "problem"), [c[1:] for c in CORRUPT_FILES], ids=[c[0] for c in CORRUPT_FILES])
+@pytest.mark.parametrize("call", [c[1] for c in LATER_CALLS], ids=[c[0] for c in LATER_CALLS])
+def test_a_file_corrupted_after_opening_is_reported_at_the_next_call(json_store, path, clock, content, problem, call):
+    path.write_bytes(content)
+    with pytest.raises(CorruptStoreError, match=problem) as caught:
+        call(json_store, clock)
+    assert str(path) in str(caught.value)
+    assert path.read_bytes() == content
+
+
+def test_a_directory_is_not_a_store(tmp_path):
+    with pytest.raises(StoreError, match="directory"):
+        JsonMemoryStore(tmp_path)
+    assert tmp_path.is_dir() and list(tmp_path.iterdir()) == []
