@@ -38,14 +38,23 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--deep", action="store_true", help="also load the embedding model and embed a sentence")
     doctor.add_argument("--data-dir", type=Path, default=None, help="data directory to check for writing")
 
-    grade = sub.add_parser("grade", help="grade your exercises", add_help=False)
-    grade.add_argument("rest", nargs=argparse.REMAINDER)
-    evaluation = sub.add_parser("eval", help="bilingual recall evaluation per search mode", add_help=False)
-    evaluation.add_argument("rest", nargs=argparse.REMAINDER)
+    # Listed for --help; their own parsers (memcourse.grading, memcourse.evaluation) take over.
+    sub.add_parser("grade", help="grade your exercises (memcourse grade --help)")
+    sub.add_parser("eval", help="bilingual recall evaluation per search mode (memcourse eval --help)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # grade and eval own their options: hand them everything after the subcommand.
+    if argv and argv[0] == "grade":
+        from memcourse.grading import main as grade_main
+
+        return grade_main(argv[1:])
+    if argv and argv[0] == "eval":
+        from memcourse.evaluation import main as eval_main
+
+        return eval_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return run_demo(args)
@@ -55,14 +64,6 @@ def main(argv: list[str] | None = None) -> int:
         checks = run_checks(deep=args.deep, data_dir=args.data_dir)
         print(format_report(checks))
         return 0 if all(check.ok for check in checks) else 1
-    if args.command == "grade":
-        from memcourse.grading import main as grade_main
-
-        return grade_main(args.rest)
-    if args.command == "eval":
-        from memcourse.evaluation import main as eval_main
-
-        return eval_main(args.rest)
     raise AssertionError(f"unhandled command {args.command}")
 
 

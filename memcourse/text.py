@@ -18,8 +18,9 @@ import threading
 import unicodedata
 from functools import lru_cache
 
-# Runs of CJK ideographs, or of ASCII letters/digits (identifiers keep _ and - inside).
-_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[A-Za-z0-9]+(?:[_\-][A-Za-z0-9]+)*")
+# Runs of CJK ideographs, or of ASCII letters/digits (identifiers keep _ - . inside, so
+# "v2.4.0" and "ORD-2024001" stay whole tokens as well as splitting into their parts).
+_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[A-Za-z0-9]+(?:[_\-.][A-Za-z0-9]+)*")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
@@ -58,10 +59,11 @@ def has_cjk(text: str) -> bool:
 
 def _ascii_tokens(run: str) -> list[str]:
     """``AgentMemorySystem`` -> agentmemorysystem, agent, memory, system;
-    ``phase4_current_task`` -> phase4_current_task, phase4, current, task."""
+    ``phase4_current_task`` -> phase4_current_task, phase4, current, task;
+    ``v2.4.0`` -> v2.4.0, v2, 4, 0."""
     whole = run.lower()
     tokens = [whole]
-    for part in re.split(r"[_\-]", run):
+    for part in re.split(r"[_\-.]", run):
         pieces: list[str] = []
         for piece in _CAMEL.findall(part):
             if piece.isdigit() and pieces and not pieces[-1][-1].isdigit():
