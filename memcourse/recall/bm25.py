@@ -11,11 +11,12 @@ number weigh the same. BM25 fixes the two things that matter most:
   memory does not win just by being long (length normalisation). For a term seen ``tf``
   times in a memory of length ``len`` (average ``avg``)::
 
-      tf_part = tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avg))
+      tf_part = tf / (tf + k1 * (1 - b + b * len / avg))
 
   ``k1`` (default 1.5) sets how fast repetition saturates: however often a word repeats,
-  ``tf_part`` never exceeds ``k1 + 1``. ``b`` (default 0.75) sets how much length is punished:
-  0 ignores length, 1 normalises it fully.
+  ``tf_part`` stays below 1. ``b`` (default 0.75) sets how much length is punished: 0 ignores
+  length, 1 normalises it fully. (Textbooks multiply ``tf_part`` by ``k1 + 1``; bm25s leaves
+  that constant out. Every score shrinks by the same factor, so no ranking changes.)
 
 A memory's score is the sum of ``idf * tf_part`` over the query's distinct terms that it
 contains. No shared term, score 0, and the memory is not returned.

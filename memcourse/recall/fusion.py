@@ -23,6 +23,13 @@ other channel is blind too.
 Cormack, Clarke and Büttcher (SIGIR 2009) found to work well across TREC collections, and it
 is not sensitive: anything from about 20 to 100 ranks similarly. It is a default, not a
 law; the evaluation notebook lets you change it and measure.
+
+**Careful with multipliers after fusion.** The same flatness means fused scores sit close
+together: rank 1 beats rank r by a factor of only ``(60 + r) / 61``. So anything multiplied
+in afterwards (time decay, access boost, a task priority) is strong: a ×1.10 access boost
+lifts rank 7 over rank 1 (1.10/67 = 0.01642 > 1/61 = 0.01639), a ×1.5 priority lifts rank 31
+over rank 1, and three days of decay at λ = 0.05 (×0.86) is worth about ten ranks. Decide
+those factors knowing that, and measure them.
 """
 
 from __future__ import annotations
