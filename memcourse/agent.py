@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 Composer = Callable[[str, list[MemoryRecord], PolicyDecision], str]
 
 _LANGUAGES = ["TypeScript", "JavaScript", "Python", "Java", "Go", "Rust", "C++", "C#", "Kotlin", "Swift", "SQL"]
+_PREFERENCE_LABELS = {"response_language": ("回答语言：", "Answer language: "),
+                      "response_length": ("回答篇幅：", "Answer length: ")}
 _MEMORY_TOPIC = {"memory", "memories", "记忆", "记忆系统", "长期记忆"}
 
 
@@ -151,11 +153,14 @@ def compose_answer(message: str, retrieved: list[MemoryRecord], decision: Policy
             if language:
                 lines.append(f"回答风格：优先给{language}代码示例。" if zh else f"Answer style: code examples in {language}.")
             else:
-                lines.append(("回答风格：" if zh else "Answer style: ") + record.content)
+                label = _PREFERENCE_LABELS.get(record.subject, ("回答风格：", "Answer style: "))
+                lines.append(label[0 if zh else 1] + record.content)
         elif record.memory_type is MemoryType.TASK:
             lines.append(("当前任务：" if zh else "Current task: ") + record.content)
         elif record.subject == "project_name":
             lines.append(("当前项目：" if zh else "Current project: ") + record.content)
+        elif record.subject == "home_location":
+            lines.append(("所在地：" if zh else "Location: ") + record.content)
 
     if token_set(message) & _MEMORY_TOPIC:
         lines.append(

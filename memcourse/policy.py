@@ -12,7 +12,8 @@ A decision runs in this order, and the first step that says no wins:
 3. **Behaviour rules** ("以后所有回答都以……开头", "start every answer with ...") become a
    ``rule`` memory only from an administrator. From a user they are refused.
 4. **Recognised durable signals** become candidates: a phase's current task, the project
-   name, a response-style preference, an explicit "记住 / remember ..." fact.
+   name, where the user lives, an answer preference (code examples, answer language, answer
+   length: one subject each), an explicit "记住 / remember ..." fact.
 5. **Trust**: LLM-inferred candidates need confidence >= 0.8.
 
 Where the line runs between a preference and a rule: a *preference* shapes how answers are
@@ -26,6 +27,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Callable
 
 from memcourse.guards import Finding, find_behaviour_rules, find_injection, find_secrets
 from memcourse.records import (
@@ -35,6 +38,7 @@ from memcourse.records import (
     MemoryRecord,
     MemoryType,
     Source,
+    utc_now,
 )
 
 I = re.IGNORECASE
@@ -64,6 +68,19 @@ PREFERENCE_TOPICS = [
     re.compile(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|examples?|code|snippets?|"
                r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", I),
 ]
+#: Which aspect of answering a preference is about; each aspect is its own subject, so "keep
+#: answers short" does not overwrite "code examples in Python". First match wins; code examples
+#: come first because a code preference often mentions length too. Anything else is
+#: ``response_style``.
+PREFERENCE_ASPECTS = [
+    ("response_style", re.compile(r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang|rust)\b", I)),
+    ("response_language", re.compile(r"中文|英文|汉语|英语|\b(?:in|into)\s+(?:english|chinese|mandarin)\b", I)),
+    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|\b(?:short|shorter|concise|brief|detailed|verbose|length)\b", I)),
+]
+LOCATION_PATTERNS = [
+    re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦|[，,。.!！]|$)"),
+    re.compile(r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"),
+]
 #: Words that mark a passing state, not a durable fact ("我现在有点困" is not worth a memory).
 TRANSIENT = re.compile(r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", I)
 
@@ -89,10 +106,18 @@ class PolicyDecision:
 class MemoryPolicy:
     """Decides whether a message, or a candidate record, may enter long-term memory."""
 
-    def __init__(self, *, min_inferred_confidence: float = MIN_INFERRED_CONFIDENCE):
+    def __init__(
+        self,
+        *,
+        min_inferred_confidence: float = MIN_INFERRED_CONFIDENCE,
+        clock: Callable[[], datetime] = utc_now,
+    ):
+        """``clock`` stamps ``created_at`` on the records the policy builds; pass the same
+        clock as your store's to get consistent, reproducible timestamps."""
         if not 0.0 <= min_inferred_confidence <= 1.0:
             raise ValueError("min_inferred_confidence must be in [0, 1]")
         self.min_inferred_confidence = min_inferred_confidence
+        self.clock = clock
 
     def extract(self, text: str, **kwargs) -> MemoryRecord | None:
         """The record to write for ``text``, or ``None``. Use :meth:`decide` for the reason."""
@@ -122,7 +147,8 @@ class MemoryPolicy:
         if refusal is not None:
             return refusal
 
-        scope = dict(user_id=user_id, agent_id=agent_id, source=source, source_conversation_id=conversation_id)
+        scope = dict(user_id=user_id, agent_id=agent_id, source=source, source_conversation_id=conversation_id,
+                     created_at=self.clock())
         rules = find_behaviour_rules(text)
         if rules:
             if source is not Source.ADMIN_CONFIGURED:
@@ -140,7 +166,7 @@ class MemoryPolicy:
             )
             return self._gate(candidate, "rule", "administrator-configured behaviour rule")
 
-        for matcher in (self._task, self._project, self._preference, self._explicit):
+        for matcher in (self._task, self._project, self._location, self._preference, self._explicit):
             found = matcher(text, scope, confidence)
             if found is not None:
                 candidate, rule, why = found
@@ -231,12 +257,27 @@ class MemoryPolicy:
         topic = any(p.search(text) for p in PREFERENCE_TOPICS)
         if not (cue and topic):
             return None
+        subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(text)), "response_style")
         record = MemoryRecord(
-            MemoryType.PREFERENCE, "response_style", _trim(_strip_remember(text)),
+            MemoryType.PREFERENCE, subject, _trim(_strip_remember(text)),
             confidence=0.9 if confidence is None else confidence,
-            tags=["user_preference", "response_style"], importance=0.8, **scope,
+            tags=["user_preference", subject], importance=0.8, **scope,
         )
-        return record, "preference", "stable response-style preference; a newer one replaces it"
+        return record, "preference", f"stable preference ({subject}); a newer one about the same aspect replaces it"
+
+    @staticmethod
+    def _location(text: str, scope: dict, confidence: float | None):
+        for pattern in LOCATION_PATTERNS:
+            m = pattern.search(text)
+            if m and m.group(1).strip():
+                place = m.group(1).strip()
+                record = MemoryRecord(
+                    MemoryType.ENTITY, "home_location", _trim(_strip_remember(text)),
+                    confidence=0.85 if confidence is None else confidence,
+                    tags=["location", place], importance=0.6, **scope,
+                )
+                return record, "location", f"where the user lives ({place}): a move replaces the old place"
+        return None
 
     @staticmethod
     def _explicit(text: str, scope: dict, confidence: float | None):

@@ -67,18 +67,21 @@ def test_two_response_style_preferences_share_one_id(policy):
 ACCEPTED = [
     # (message, memory type, subject, text that must be in the content)
     ("以后回答我问题时，代码示例尽量用Python。", MemoryType.PREFERENCE, "response_style", "Python"),
-    ("以后每次回答都用中文", MemoryType.PREFERENCE, "response_style", "中文"),
-    ("以后回答简短一点。", MemoryType.PREFERENCE, "response_style", "简短"),
+    ("以后每次回答都用中文", MemoryType.PREFERENCE, "response_language", "中文"),
+    ("以后回答简短一点。", MemoryType.PREFERENCE, "response_length", "简短"),
     ("From now on, please answer in English with short code examples.", MemoryType.PREFERENCE, "response_style", "English"),
     ("I prefer concise answers with Python examples.", MemoryType.PREFERENCE, "response_style", "concise"),
-    ("Going forward, keep your replies short.", MemoryType.PREFERENCE, "response_style", "short"),
+    ("Going forward, keep your replies short.", MemoryType.PREFERENCE, "response_length", "short"),
+    ("我现在搬到上海了。", MemoryType.ENTITY, "home_location", "上海"),
+    ("I moved to Berlin last month.", MemoryType.ENTITY, "home_location", "Berlin"),
     ("记住：Phase4当前任务是实现AgentMemorySystem。", MemoryType.TASK, "phase4_current_task", "AgentMemorySystem"),
     ("Phase 4 的当前任务是写测试", MemoryType.TASK, "phase4_current_task", "写测试"),
     ("The current task for Phase 5 is wiring the BM25 index.", MemoryType.TASK, "phase5_current_task", "BM25"),
     ("phase12 current task is writing tests", MemoryType.TASK, "phase12_current_task", "writing tests"),
     ("记住：我的项目叫 智能客服助手。", MemoryType.ENTITY, "project_name", "智能客服助手"),
     ("My project is called memcourse.", MemoryType.ENTITY, "project_name", "memcourse"),
-    ("记住：我住在上海", MemoryType.ENTITY, "我住在上海", "上海"),
+    ("记住：我住在上海", MemoryType.ENTITY, "home_location", "上海"),
+    ("记住：项目使用向量数据库", MemoryType.ENTITY, "项目使用向量数据库", "向量数据库"),
     ("Remember that my dog is called Rex.", MemoryType.ENTITY, "my dog is called Rex", "Rex"),
     ("remember that I tokenize Chinese text with jieba", MemoryType.ENTITY, "I tokenize Chinese text with jieba", "tokenize"),
 ]
@@ -320,3 +323,36 @@ def test_evaluate_gates_candidates(policy, record, accepted, rule):
 def test_evaluate_refuses_a_non_record(policy):
     with pytest.raises(TypeError):
         policy.evaluate({"subject": "x"})
+
+
+def test_preferences_about_different_aspects_do_not_overwrite_each_other(tmp_path):
+    from memcourse import JsonMemoryStore
+
+    store = JsonMemoryStore(tmp_path / "m.json")
+    policy = MemoryPolicy()
+    for text in ["以后回答我问题时，代码示例尽量用Python。", "From now on, please keep answers short.", "以后每次回答都用中文"]:
+        store.upsert(policy.extract(text))
+    assert sorted(r.subject for r in store.list_all()) == ["response_language", "response_length", "response_style"]
+    store.upsert(policy.extract("以后回答我问题时，代码示例优先用TypeScript。"))
+    styles = [r for r in store.list_all() if r.subject == "response_style"]
+    assert len(styles) == 1 and "TypeScript" in styles[0].content
+
+
+def test_a_move_updates_the_home_location_instead_of_adding_a_second_one(tmp_path):
+    from memcourse import JsonMemoryStore
+
+    store = JsonMemoryStore(tmp_path / "m.json")
+    policy = MemoryPolicy()
+    store.upsert(policy.extract("我住在广州。"))
+    store.upsert(policy.extract("我现在搬到成都了"))
+    [home] = store.list_all()
+    assert home.subject == "home_location" and "成都" in home.content
+    assert [h.content for h in home.history] == ["我住在广州"]
+
+
+def test_policy_clock_stamps_created_at():
+    from datetime import datetime, timezone
+
+    fixed = datetime(2026, 3, 1, 8, 0, tzinfo=timezone.utc)
+    record = MemoryPolicy(clock=lambda: fixed).extract("记住：我的项目叫 智能客服助手。")
+    assert record.created_at == fixed and record.updated_at == fixed
