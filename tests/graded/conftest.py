@@ -1,0 +1,80 @@
+"""Graded exercise tests: the same tests run against your ``exercises/`` or the ``solutions/``.
+
+Choose the target with ``--target exercises|solutions`` (when pytest is run on ``tests/graded``)
+or the environment variable ``MEMCOURSE_TARGET``; learners get ``exercises`` by default.
+``memcourse grade`` runs these for you and prints a score table.
+
+A plain ``pytest`` from the repository root does not collect these files: against the untouched
+stubs they are *meant* to fail. ``tests/test_exercise_stubs.py`` runs them in a subprocess
+against both targets instead (all pass on solutions; all fail with NotImplementedError on stubs).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+TARGETS = ("exercises", "solutions")
+
+# `exercises` and `solutions` are top-level folders of the course, not installed packages.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--target",
+        choices=TARGETS,
+        default=None,
+        help="which implementation the graded tests import (default: $MEMCOURSE_TARGET or exercises)",
+    )
+
+
+def chosen_target(config: pytest.Config) -> str | None:
+    """The target asked for explicitly (option, then environment), or None."""
+    target = config.getoption("--target", default=None) or os.environ.get("MEMCOURSE_TARGET") or None
+    if target is not None and target not in TARGETS:
+        raise pytest.UsageError(f"MEMCOURSE_TARGET must be one of {', '.join(TARGETS)}, got {target!r}")
+    return target
+
+
+def _graded_run_requested(config: pytest.Config) -> bool:
+    if chosen_target(config) is not None:
+        return True
+    for arg in config.invocation_params.args:
+        path = Path(str(arg).split("::")[0])
+        if not path.is_absolute():
+            path = Path(config.invocation_params.dir) / path
+        try:
+            path.resolve().relative_to(HERE)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config):
+    if collection_path.name.startswith("test_") and not _graded_run_requested(config):
+        return True
+    return None
+
+
+@pytest.fixture(scope="session")
+def target(pytestconfig: pytest.Config) -> str:
+    return chosen_target(pytestconfig) or "exercises"
+
+
+@pytest.fixture(scope="session")
+def exercise(target: str):
+    """``exercise("ex04_memory_ids")`` imports that module from the chosen target."""
+
+    def load(name: str):
+        return importlib.import_module(f"{target}.{name}")
+
+    return load
