@@ -58,6 +58,8 @@ NOT_SECRETS = [
     "订单号 1234567890123456",
     "I tokenize Chinese text with jieba",
     "the tokenizer splits text into tokens",
+    "a BM25 token is a word",
+    "my tokens are split by jieba",
     "our secretary is Alice",
     "my passport is blue",
     "以后回答我问题时，代码示例尽量用Python。",
