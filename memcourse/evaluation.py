@@ -28,7 +28,8 @@ Three metrics, each averaged over queries (``ranked`` is the store's result list
 
 How a run works: for each search mode, a fresh store from ``store_factory`` is loaded with
 every memory (so one mode's searches, which update access counts, cannot influence another
-mode), then every query is run with ``search_hits(query, limit=10, user_id=..., mode=...)``.
+mode), then every query is run with ``search_hits(query, limit=10, user_id=..., mode=...,
+record_access=False)``, so no query's result depends on the queries before it.
 A store whose ``search_hits`` has no ``mode`` parameter (the JSON store) is evaluated once,
 as "keyword".
 
@@ -401,7 +402,8 @@ def _lost_answers(store: Any, eval_set: EvalSet) -> list[str]:
 def _run_queries(store: Any, eval_set: EvalSet, mode: str, with_mode: bool, k_values, progress) -> list[QueryResult]:
     results = []
     for query in _progress(eval_set.queries, progress, f"queries ({mode})"):
-        kwargs = {"limit": SEARCH_LIMIT, "user_id": query.user_id}
+        # Read-only: a query must not change the access statistics the next query is ranked by.
+        kwargs = {"limit": SEARCH_LIMIT, "user_id": query.user_id, "record_access": False}
         if with_mode:
             kwargs["mode"] = mode
         hits = store.search_hits(query.text, **kwargs)

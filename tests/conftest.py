@@ -6,13 +6,25 @@ per store kind in ``STORE_KINDS``. A new store joins the contract by adding a ki
 
 from __future__ import annotations
 
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
 from memcourse.stores.json_store import JsonMemoryStore
 
-STORE_KINDS = ["json"]
+# "chroma": embedded (PersistentClient in tmp_path); "chroma-server": a real `chroma run` on
+# loopback, started once per session, one fresh collection per test.
+STORE_KINDS = ["json", "chroma", "chroma-server"]
 
 
 class FakeClock:
@@ -34,12 +46,86 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-def build_store(kind: str, tmp_path, clock):
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _chroma_cli() -> str | None:
+    beside = Path(sys.executable).parent / "chroma"
+    return str(beside) if beside.exists() else shutil.which("chroma")
+
+
+class ChromaServer:
+    """A `chroma run` child process with its own data directory, on a free loopback port."""
+
+    def __init__(self, data_dir: Path, log_path: Path, *, timeout: float = 60.0):
+        cli = _chroma_cli()
+        if cli is None:
+            pytest.skip("the `chroma` command (installed with chromadb) is not on PATH")
+        self.host, self.port = "127.0.0.1", _free_port()
+        self._log = open(log_path, "wb")
+        self.process = subprocess.Popen(
+            [cli, "run", "--path", str(data_dir), "--host", self.host, "--port", str(self.port)],
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so stop() reaches any children
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"chroma run exited with {self.process.returncode}; see {log_path}")
+            try:
+                with urllib.request.urlopen(f"http://{self.host}:{self.port}/api/v2/heartbeat", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"chroma run did not answer its heartbeat within {timeout}s; see {log_path}")
+
+    def client(self):
+        import chromadb
+        from chromadb.config import Settings
+
+        return chromadb.HttpClient(host=self.host, port=self.port, settings=Settings(anonymized_telemetry=False))
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        self._log.close()
+
+
+@pytest.fixture(scope="session")
+def chroma_server(tmp_path_factory):
+    """One real Chroma server for the whole session, stopped (by its pid) at the end."""
+    root = tmp_path_factory.mktemp("chroma-server")
+    server = ChromaServer(root / "data", root / "server.log")
+    yield server
+    server.stop()
+
+
+def build_store(kind: str, tmp_path, clock, request=None):
     if kind == "json":
         return JsonMemoryStore(tmp_path / "memories.json", clock=clock)
+    if kind == "chroma":
+        from memcourse.stores.chroma_store import ChromaMemoryStore
+
+        return ChromaMemoryStore(tmp_path / "chroma", clock=clock)
+    if kind == "chroma-server":
+        from memcourse.stores.chroma_store import ChromaMemoryStore
+
+        server = request.getfixturevalue("chroma_server")
+        # A collection per test: tests share the server, never each other's memories.
+        return ChromaMemoryStore(client=server.client(), collection=f"t-{uuid.uuid4().hex}", clock=clock)
     raise ValueError(f"unknown store kind {kind!r}")
 
 
 @pytest.fixture(params=STORE_KINDS)
 def store(request, tmp_path, clock):
-    return build_store(request.param, tmp_path, clock)
+    return build_store(request.param, tmp_path, clock, request)

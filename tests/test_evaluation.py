@@ -96,7 +96,9 @@ class FakeStore:
         self.records[record.subject] = record
         return record
 
-    def search_hits(self, query, *, limit=5, user_id="default", mode="hybrid", memory_type=None, agent_id=None):
+    def search_hits(self, query, *, limit=5, user_id="default", mode="hybrid", memory_type=None, agent_id=None,
+                    record_access=True):
+        assert record_access is False, "an evaluation must not record accesses"
         self.calls.append({"query": query, "limit": limit, "user_id": user_id, "mode": mode})
         subjects = self.rankings[(query, mode)][:limit]
         return [Hit(self.records[s], 1.0 / (i + 1)) for i, s in enumerate(subjects)]
@@ -159,8 +161,9 @@ def test_rows_and_table():
 
 def test_store_without_mode_runs_keyword_only():
     class KeywordOnly(FakeStore):
-        def search_hits(self, query, *, limit=5, user_id="default", memory_type=None, agent_id=None):
-            return super().search_hits(query, limit=limit, user_id=user_id, mode="keyword")
+        def search_hits(self, query, *, limit=5, user_id="default", memory_type=None, agent_id=None,
+                        record_access=True):
+            return super().search_hits(query, limit=limit, user_id=user_id, mode="keyword", record_access=record_access)
 
     report = evaluate(lambda: KeywordOnly(), progress=False, eval_set=tiny_set())
     assert report.evaluated_modes() == ["keyword"]

@@ -353,3 +353,15 @@ def test_a_record_broken_after_construction_is_refused(seeded, clock):
         seeded.upsert(record)
     assert state(seeded) == before
     assert seeded.get(record.memory_id) is None
+
+
+def test_search_with_record_access_false_changes_nothing(store, clock):
+    store.upsert(MemoryRecord(MemoryType.PREFERENCE, "response_style", "代码示例尽量用 Python", created_at=clock()))
+    clock.advance(days=3)
+    hits = store.search_hits("Python 示例", record_access=False)
+    assert [h.record.subject for h in hits] == ["response_style"]
+    [record] = store.list_all()
+    assert record.access_count == 0 and record.last_accessed_at is None
+    store.search_hits("Python 示例")
+    [record] = store.list_all()
+    assert record.access_count == 1 and record.last_accessed_at == clock()

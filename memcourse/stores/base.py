@@ -6,7 +6,9 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
 - ``upsert(record)`` writes by ``memory_id``. Writing an id that exists *updates* it: the
   creation time stays, ``updated_at`` moves, and the replaced content goes into ``history``.
 - ``search(query, ...)`` returns the most relevant *active*, unexpired records of exactly one
-  user (``"default"`` unless you say otherwise: a search never crosses tenants), best first, and records that they were accessed. A typed search (``memory_type=...``)
+  user (``"default"`` unless you say otherwise: a search never crosses tenants), best first,
+  and records that they were accessed (``record_access=False`` skips that, so an evaluation
+  or an explanation does not tilt later rankings). A typed search (``memory_type=...``)
   filters what is *returned*, never what is *kept*.
 - ``list_all(...)`` returns active records (of every user unless ``user_id`` is given: it is
   the administrator's view); ``get(id)`` returns one record or ``None``.
@@ -71,6 +73,7 @@ class MemoryStore(Protocol):
         memory_type: MemoryType | str | None = None,
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
+        record_access: bool = True,
     ) -> list[Hit]: ...
 
     def list_all(

