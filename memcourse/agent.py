@@ -3,13 +3,16 @@
 One turn of :class:`MemoryAwareAgent` is the whole memory lifecycle in miniature:
 
 1. **Read.** Load the user's standing preferences (they shape *every* answer, whatever the
-   question) and search for memories relevant to this message. Drop any recalled memory that
-   now looks unsafe for a prompt (the read-time guard: a planted instruction that slipped into
-   the store still never reaches the answer).
+   question) and search for memories relevant to this message. Every recalled memory then
+   passes the read gate (:func:`memcourse.recall.admission.admit`): active, unexpired,
+   confident, permitted (no user-made rules), safe (a planted instruction or secret that
+   slipped into the store through another door still never reaches the answer).
 2. **Reason.** Compose the answer from the message and the recalled memories. The default
    composer is deterministic and needs no LLM, on purpose: with a model in the loop, fluent
    text can hide that nothing was recalled. Pass ``composer=`` to plug in a model.
-3. **Write.** Offer the message to the policy gate; only what it accepts is upserted.
+3. **Write.** Offer the message to the policy gate; only what it accepts is upserted. With
+   ``writer=`` (a :class:`~memcourse.writer.BackgroundMemoryWriter`) this happens on the cold
+   path, after the reply has been returned.
 
 The run's own steps live in a :class:`ShortTermState` that is returned for inspection and
 then thrown away: run state is checkpoint material, never long-term memory.
@@ -19,12 +22,13 @@ from __future__ import annotations
 
 import re
 from concurrent.futures import Future
+from datetime import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from memcourse.guards import unsafe_for_context
+from memcourse.recall.admission import admit
 from memcourse.policy import MemoryPolicy, PolicyDecision
-from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType
+from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, utc_now
 from memcourse.state import ShortTermState
 from memcourse.stores.base import MemoryStore
 from memcourse.text import has_cjk, token_set
@@ -63,6 +67,7 @@ class MemoryAwareAgent:
         composer: Composer | None = None,
         conversation_id: str | None = None,
         writer: "BackgroundMemoryWriter | None" = None,
+        clock: Callable[[], datetime] = utc_now,
     ):
         self.store = store
         self.policy = policy or MemoryPolicy()
@@ -72,6 +77,7 @@ class MemoryAwareAgent:
         self.composer = composer or compose_answer
         self.conversation_id = conversation_id
         self.writer = writer
+        self.clock = clock
 
     def reply(self, message: str) -> AgentReply:
         if not isinstance(message, str):
@@ -81,9 +87,10 @@ class MemoryAwareAgent:
         state = ShortTermState(goal=f"answer: {message.strip()[:80]}")
 
         state.add_step("read: load standing preferences and search relevant memories")
-        retrieved, blocked = self._recall(message)
-        for record in blocked:
-            state.add_observation(f"read guard dropped {record.memory_id}")
+        retrieved, refused = self._recall(message)
+        blocked = [record for record, _ in refused]
+        for record, reason in refused:
+            state.add_observation(f"read gate dropped {record.memory_id}: {reason}")
 
         if self.writer is not None:
             # Cold path: the policy and the store run in the background; the reply does not wait.
@@ -110,8 +117,9 @@ class MemoryAwareAgent:
         state.add_observation(f"policy: {decision.rule}")
         return AgentReply(answer, retrieved, written, decision, state.snapshot(), blocked)
 
-    def _recall(self, message: str) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
-        """Standing preferences first, then the best matches for this message, no duplicates."""
+    def _recall(self, message: str) -> tuple[list[MemoryRecord], list[tuple[MemoryRecord, str]]]:
+        """Standing preferences first, then the best matches for this message, no duplicates;
+        split into what the read gate admits and what it refuses (with the reason)."""
         standing = self.store.list_all(
             user_id=self.user_id, agent_id=self.agent_id, memory_type=MemoryType.PREFERENCE
         )
@@ -121,10 +129,15 @@ class MemoryAwareAgent:
         seen: dict[str, MemoryRecord] = {}
         for record in standing + relevant:
             seen.setdefault(record.memory_id, record)
-        safe, blocked = [], []
+        admitted, refused = [], []
+        now = self.clock()
         for record in seen.values():
-            (blocked if unsafe_for_context(record.content) else safe).append(record)
-        return safe, blocked
+            verdict = admit(record, now=now)
+            if verdict:
+                admitted.append(record)
+            else:
+                refused.append((record, verdict.reason))
+        return admitted, refused
 
 
 def compose_answer(message: str, retrieved: list[MemoryRecord], decision: PolicyDecision) -> str:

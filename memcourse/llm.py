@@ -22,6 +22,7 @@ import os
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from typing import Callable
 
 from memcourse.policy import PolicyDecision
 from memcourse.recall.packing import pack_context
@@ -71,8 +72,13 @@ class OpenAICompatibleComposer:
         return [{"role": "system", "content": system}, {"role": "user", "content": message}]
 
     def __call__(self, message: str, retrieved: list[MemoryRecord], decision: PolicyDecision) -> str:
-        body = json.dumps({"model": self.model, "messages": self.messages(message, retrieved, decision),
-                           "temperature": self.temperature}).encode("utf-8")
+        """The agent's composer interface: build the messages, ask the model."""
+        return self.complete(self.messages(message, retrieved, decision))
+
+    def complete(self, messages: list[dict]) -> str:
+        """POST ready-made chat ``messages`` to ``{base_url}/chat/completions`` and return the
+        reply text; every failure is an :class:`LLMError` that says what went wrong."""
+        body = json.dumps({"model": self.model, "messages": messages, "temperature": self.temperature}).encode("utf-8")
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
@@ -95,3 +101,82 @@ class OpenAICompatibleComposer:
         if not isinstance(content, str) or not content.strip():
             raise LLMError(f"{url} returned an empty answer")
         return content.strip()
+
+
+class LoopbackChatServer:
+    """A stand-in for an OpenAI-compatible server, on loopback, for demos and tests.
+
+    It answers every ``POST .../chat/completions`` with ``answer`` and records each request's
+    path, headers and JSON body in :attr:`requests`, so you can see exactly what a model
+    *would* receive, offline. It binds ``127.0.0.1`` on a free port and never calls out::
+
+        with LoopbackChatServer("好的，用 Python。") as server:
+            composer = OpenAICompatibleComposer(server.base_url, "demo-model")
+            ...
+            server.requests[-1]["body"]["messages"]
+
+    ``answer`` may also be a function of the request body returning the text.
+    """
+
+    def __init__(self, answer: str | Callable[[dict], str] = "OK.", *, model: str = "loopback-demo"):
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.answer = answer
+        self.model = model
+        self.requests: list[dict] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length)
+                try:
+                    body = json.loads(raw.decode("utf-8")) if raw else {}
+                except (UnicodeDecodeError, json.JSONDecodeError):
+                    body = {"_raw": raw.decode("utf-8", "replace")}
+                outer.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                if not self.path.rstrip("/").endswith("/chat/completions"):
+                    self._send(404, {"error": {"message": f"no route {self.path}"}})
+                    return
+                text = outer.answer(body) if callable(outer.answer) else outer.answer
+                self._send(200, {
+                    "object": "chat.completion",
+                    "model": body.get("model", outer.model),
+                    "choices": [{"index": 0, "finish_reason": "stop",
+                                 "message": {"role": "assistant", "content": text}}],
+                })
+
+            def _send(self, status: int, payload: dict) -> None:
+                data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args: object) -> None:  # keep notebooks quiet
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        self._thread = threading.Thread(target=self._server.serve_forever, name="memcourse-loopback-llm", daemon=True)
+        self._running = False
+
+    def start(self) -> "LoopbackChatServer":
+        if not self._running:
+            self._thread.start()
+            self._running = True
+        return self
+
+    def stop(self) -> None:
+        if self._running:
+            self._server.shutdown()
+            self._running = False
+        self._server.server_close()
+
+    def __enter__(self) -> "LoopbackChatServer":
+        return self.start()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
