@@ -1,0 +1,472 @@
+"""memcourse as a LangGraph store.
+
+LangGraph keeps long-term memory in a ``BaseStore``: JSON dicts ("items") addressed by a
+namespace tuple and a key, shared by every thread of a graph. :class:`MemcourseStore` is that
+interface over any memcourse store (``JsonMemoryStore``, ``ChromaMemoryStore``...), so a graph
+compiled with ``store=MemcourseStore(JsonMemoryStore("memories.json"))`` gets memcourse's
+validation, write gate, tenancy and recall behind LangGraph's ``put/get/search``.
+
+How an item becomes a memory
+----------------------------
+- **Namespace -> scope.** ``("users", u, ...)`` belongs to user ``u``;
+  ``("users", u, "agents", a, ...)`` to user ``u`` and agent ``a``; any other namespace to
+  the pseudo-user :data:`SHARED_USER`. Pass ``scope=`` to map differently. Why it matters:
+  memcourse's tenancy then holds for LangGraph items too (a memcourse search never crosses
+  users, ``forget_user(u)`` deletes every item under ``("users", u)``). The namespace itself
+  can be of any depth; it is kept whole, so LangGraph's prefix semantics are exact.
+- **(namespace, key) -> memory_id.** ``lg:<key slug>:<hash of namespace and key>``, so a put
+  to the same place updates the same record (``created_at`` stays, ``updated_at`` moves, the
+  old text goes into the record's history), and two places never share a record.
+- **Value -> record.** If ``value["content"]`` is a string it is the memory's text (what
+  recall ranks); otherwise the value is flattened to ``"field: value; ..."`` text. The names
+  ``memory_type, confidence, source, importance, tags`` and ``subject`` are memcourse's own
+  fields: when a value has them they are used, and validated like any record
+  (``{"confidence": 7}`` is an error). The value itself, the namespace and the key are kept
+  in ``record.metadata["langgraph"]``, so ``get`` returns exactly what was put.
+- Only records written through this adapter are items. Records that memcourse wrote directly
+  (``MemoryAwareAgent``, say) share the store but are not visible here, and are never touched.
+
+Writes are validated and gated
+------------------------------
+Every put builds a :class:`~memcourse.records.MemoryRecord` (a bad value raises
+``ValueError``/``TypeError`` naming the item and the field) and passes the write gate: the
+guards scan the key and *every* string in the value (a secret in an unindexed field is still a
+secret), behaviour rules are refused unless the value says ``source: admin_configured``, and
+``MemoryPolicy.evaluate`` has the last word. A refusal raises :class:`WriteRefused`. There is
+no switch to turn the gate off: the course's rule is that nothing enters long-term memory
+without passing it. Pass ``policy=`` to use a differently configured policy.
+
+The store API is for application code, so a value's ``source`` is believed: a value that says
+``admin_configured`` may hold a rule. Text a *user* typed must first go through
+``MemoryPolicy.decide`` (as the memory graph's ``write_memories`` does), which sets the source
+itself.
+
+Batches behave like LangGraph's own stores
+------------------------------------------
+``batch(ops)`` returns one result per op, in op order. As in ``InMemoryStore`` and
+``PostgresStore``, reads (get, search, list) see the store as it was *before* the batch, and
+the writes are applied after them, the last write to a ``(namespace, key)`` winning. Every op
+is checked (namespace labels, limits, filters, values, the gate) before anything is written,
+so a bad op fails the whole batch and writes nothing. Once writing starts, each write is its
+own store transaction: the batch is not atomic against a crash halfway.
+
+Search
+------
+- ``filter`` works as in LangGraph: exact match on value fields (nested dicts match
+  recursively), or operators ``$eq $ne $gt $gte $lt $lte``. A comparison operator on a missing
+  or non-numeric field does not match (``InMemoryStore`` raises there instead).
+- Without ``query``, items come oldest first (the memcourse store's own order), then
+  ``offset``/``limit``; ``score`` is ``None``.
+- With ``query``, ranking is memcourse recall: the store's ``search_hits`` (keyword on the
+  JSON store, hybrid on Chroma; ``recall_mode=`` picks a Chroma mode), run once per user the
+  candidates belong to, merged by score, then ``offset``/``limit``. Only items recall finds
+  relevant are returned (no zero-score padding), and items put with ``index=False`` are left
+  out of query search (they stay visible to get and filter search). Recall's own gates
+  apply (Chroma's admission gate skips memories with confidence below 0.6), and recall records
+  access as it always does, for every record of that user it ranks.
+
+Near-duplicates
+---------------
+``ChromaMemoryStore`` supersedes a near-duplicate memory by default (same user, agent and
+type, cosine >= 0.92): good memory hygiene, but it breaks the key-value contract (put two
+near-identical items under two keys and the first one disappears). The adapter therefore
+refuses such a store unless ``allow_supersede=True``; for LangGraph semantics build it with
+``ChromaMemoryStore(path, dedupe_threshold=2)``.
+
+Deliberately not supported
+--------------------------
+TTL (``supports_ttl`` is False: ``put(..., ttl=5)`` raises ``NotImplementedError``; memcourse
+has its own ``expires_at`` and decay), ``refresh_ttl`` (ignored), and per-field ``index=[...]``
+paths (recall indexes the content text; a list is accepted and ignored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import json
+import operator
+import re
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    InvalidNamespaceError,
+    Item,
+    ListNamespacesOp,
+    MatchCondition,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+    validate_op_namespace,
+)
+
+from memcourse.guards import find_behaviour_rules, find_injection, find_secrets
+from memcourse.policy import MemoryPolicy
+from memcourse.records import (
+    DEFAULT_AGENT,
+    MAX_SUBJECT_CHARS,
+    MemoryRecord,
+    MemoryType,
+    Source,
+    Status,
+    utc_now,
+)
+from memcourse.stores.base import MemoryStore
+
+#: The user that items outside ``("users", <id>, ...)`` belong to.
+SHARED_USER = "langgraph:shared"
+#: Where the adapter keeps an item's namespace, key and value inside ``record.metadata``.
+ENVELOPE = "langgraph"
+#: Value fields that carry memcourse meaning (and are validated as record fields).
+RECORD_FIELDS = ("memory_type", "confidence", "source", "importance", "tags")
+
+Scope = Callable[[tuple[str, ...]], tuple[str, str]]
+
+_ORDER = {"$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt, "$lte": operator.le}
+_OPERATORS = ("$eq", "$ne", *_ORDER)
+
+
+class WriteRefused(ValueError):
+    """The write gate refused an item. Nothing in the batch was written.
+
+    ``rule`` names the gate that said no ("secret", "injection", "rule_from_non_admin", ...);
+    the message explains why, with secrets masked (a refusal never repeats the secret)."""
+
+    def __init__(self, namespace: tuple[str, ...], key: str, rule: str, reason: str):
+        self.namespace, self.key, self.rule, self.reason = namespace, key, rule, reason
+        super().__init__(f"refused to store {namespace}/{key!r} [{rule}]: {reason}")
+
+
+def user_scope(namespace: tuple[str, ...]) -> tuple[str, str]:
+    """The default namespace -> (user_id, agent_id) mapping (see the module docstring)."""
+    if len(namespace) >= 2 and namespace[0] == "users":
+        agent = namespace[3] if len(namespace) >= 4 and namespace[2] == "agents" else DEFAULT_AGENT
+        return namespace[1], agent
+    return SHARED_USER, DEFAULT_AGENT
+
+
+def item_id(namespace: tuple[str, ...], key: str) -> str:
+    """The memory_id of the item at (namespace, key): readable slug + unambiguous hash.
+
+    The hash covers a JSON encoding of the whole path, so ``("a", "b")/"c"`` and
+    ``("a",)/"b.c"`` can never share an id (joining with a separator could)."""
+    path = json.dumps([list(namespace), key], ensure_ascii=False)
+    digest = hashlib.sha256(path.encode("utf-8")).hexdigest()[:24]
+    slug = re.sub(r"[^\w\-]+", "_", key).strip("_")[:32] or "item"
+    return f"lg:{slug}:{digest}"
+
+
+class MemcourseStore(BaseStore):
+    """A LangGraph ``BaseStore`` backed by a memcourse store. See the module docstring."""
+
+    supports_ttl = False
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        policy: MemoryPolicy | None = None,
+        scope: Scope = user_scope,
+        default_type: MemoryType | str = MemoryType.ENTITY,
+        default_source: Source | str = Source.TOOL_OBSERVED,
+        recall_mode: str | None = None,
+        allow_supersede: bool = False,
+        clock: Callable[[], datetime] = utc_now,
+    ):
+        """``default_type``/``default_source`` apply to values that do not name them: an
+        item written by graph code is, by default, a fact a program observed. ``recall_mode``
+        is passed to ``search_hits(mode=...)`` (for Chroma); ``None`` keeps the store's
+        default. ``clock`` stamps new items (use the same fake clock as the store in tests).
+
+        ``allow_supersede``: a store that supersedes near-duplicates on its own
+        (``ChromaMemoryStore`` with ``dedupe_threshold <= 1``, its default) would let a put
+        retire *another key's* item, so ``get`` on that key returns ``None``. LangGraph's
+        contract says keys are independent, so such a store is refused unless you say that
+        memcourse's lifecycle should win.
+        """
+        threshold = getattr(store, "dedupe_threshold", None)
+        if threshold is not None and threshold <= 1 and not allow_supersede:
+            raise ValueError(
+                f"{store!r} supersedes near-duplicate records (dedupe_threshold={threshold}), so a put "
+                "could silently retire another key's item. Build the store with dedupe_threshold=2 "
+                "(off) for key-value semantics, or pass allow_supersede=True to accept that."
+            )
+        self.store = store
+        self.policy = policy or MemoryPolicy()
+        self.scope = scope
+        self.default_type = MemoryType(default_type)
+        self.default_source = Source(default_source)
+        self.recall_mode = recall_mode
+        self._clock = clock
+
+    def __repr__(self) -> str:
+        return f"MemcourseStore({self.store!r})"
+
+    # -- the one method LangGraph calls -----------------------------------------------------
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        ops = list(ops)
+        writes: dict[tuple[tuple[str, ...], str], MemoryRecord | None] = {}
+        for op in ops:  # check everything first: a bad op must not leave half a batch behind
+            _check_op(op)
+            if isinstance(op, PutOp):
+                writes[(op.namespace, op.key)] = None if op.value is None else self._record_for(op)
+        items: list[MemoryRecord] | None = None  # loaded once, shared by the batch's reads
+        results: list[Result] = []
+        for op in ops:
+            if isinstance(op, GetOp):
+                results.append(self._get(op))
+                continue
+            if isinstance(op, PutOp):
+                results.append(None)
+                continue
+            if items is None:
+                items = [r for r in self.store.list_all() if _envelope(r) is not None]
+            if isinstance(op, SearchOp):
+                results.append(self._search(op, items))
+            else:
+                results.append(self._list_namespaces(op, items))
+        for (namespace, key), record in writes.items():
+            if record is None:
+                self.store.forget(item_id(namespace, key))
+            else:
+                self.store.upsert(record)
+        return results
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        """The same batch, run in a worker thread so file and Chroma I/O do not block the
+        event loop."""
+        return await asyncio.to_thread(self.batch, list(ops))
+
+    # -- reads ------------------------------------------------------------------------------
+    def _get(self, op: GetOp) -> Item | None:
+        record = self.store.get(item_id(op.namespace, op.key))
+        envelope = _envelope(record) if record is not None else None
+        if envelope is None or record.status is not Status.ACTIVE:
+            return None
+        if (tuple(envelope["namespace"]), envelope["key"]) != (op.namespace, op.key):
+            return None  # an id collision would be astronomically rare; never return the wrong item
+        return _to_item(record)
+
+    def _search(self, op: SearchOp, items: list[MemoryRecord]) -> list[SearchItem]:
+        prefix = tuple(op.namespace_prefix)
+        candidates = [
+            record
+            for record in items
+            if tuple(_envelope(record)["namespace"][: len(prefix)]) == prefix
+            and matches_filter(_envelope(record)["value"], op.filter)
+        ]
+        if not (op.query or "").strip():
+            page = candidates[op.offset : op.offset + op.limit]
+            return [_to_item(record, search=True) for record in page]
+        wanted = {r.memory_id for r in candidates if _envelope(r).get("indexed", True)}
+        extra = {"mode": self.recall_mode} if self.recall_mode else {}
+        scored: list[tuple[float, MemoryRecord]] = []
+        for user in dict.fromkeys(r.user_id for r in candidates if r.memory_id in wanted):
+            # memcourse recall never crosses users, so rank each user's records separately.
+            # Ask for as many hits as the user has records (non-adapter ones included): the
+            # prefix/filter check below can then only drop hits, never starve the page.
+            total = len(self.store.list_all(user_id=user))
+            for hit in self.store.search_hits(op.query, limit=max(total, 1), user_id=user, **extra):
+                if hit.record.memory_id in wanted:
+                    scored.append((float(hit.score), hit.record))
+        scored.sort(key=lambda pair: -pair[0])  # stable: ties keep recall's own order
+        page = scored[op.offset : op.offset + op.limit]
+        return [_to_item(record, score=score, search=True) for score, record in page]
+
+    def _list_namespaces(self, op: ListNamespacesOp, items: list[MemoryRecord]) -> list[tuple[str, ...]]:
+        namespaces = {tuple(_envelope(record)["namespace"]) for record in items}
+        conditions = op.match_conditions or ()
+        found = {
+            ns if op.max_depth is None else ns[: op.max_depth]
+            for ns in namespaces
+            if all(namespace_matches(condition, ns) for condition in conditions)
+        }
+        return sorted(found)[op.offset : op.offset + op.limit]
+
+    # -- writes -----------------------------------------------------------------------------
+    def _record_for(self, op: PutOp) -> MemoryRecord:
+        """Build, validate and gate the record for a put. Raises, writing nothing, if any
+        of that fails."""
+        namespace, key, value = tuple(op.namespace), op.key, op.value
+        where = f"{namespace}/{key!r}"
+        if not isinstance(value, Mapping):
+            raise TypeError(f"cannot store {where}: a value must be a dict, got {type(value).__name__}")
+        value = dict(value)
+        user_id, agent_id = self.scope(namespace)
+        fields: dict[str, Any] = {name: value[name] for name in RECORD_FIELDS if name in value}
+        fields.setdefault("memory_type", self.default_type)
+        fields.setdefault("source", self.default_source)
+        content = value.get("content")
+        subject = value.get("subject")
+        envelope = {"namespace": list(namespace), "key": key, "value": value}
+        if op.index is False:
+            envelope["indexed"] = False
+        try:
+            record = MemoryRecord(
+                subject=subject if isinstance(subject, str) else key[:MAX_SUBJECT_CHARS],
+                content=content if isinstance(content, str) else (value_text(value) or key),
+                user_id=user_id,
+                agent_id=agent_id,
+                memory_id=item_id(namespace, key),
+                created_at=self._clock(),
+                metadata={ENVELOPE: envelope},
+                **fields,
+            )
+        except (TypeError, ValueError) as error:
+            hint = " (the item's value, namespace and key are kept in record.metadata)"
+            raise type(error)(f"cannot store {where}: {error}{hint if 'metadata' in str(error) else ''}") from None
+        self._gate(record, namespace, key, value)
+        return record
+
+    def _gate(self, record: MemoryRecord, namespace: tuple[str, ...], key: str, value: dict) -> None:
+        text = "\n".join([key, *strings_in(value)])
+        findings = find_secrets(text) or find_injection(text)
+        if not findings and record.source is not Source.ADMIN_CONFIGURED:
+            rules = find_behaviour_rules(text)
+            if rules:
+                raise WriteRefused(
+                    namespace, key, "rule_from_non_admin",
+                    f"behaviour rule ({rules[0].label}); only an administrator may set rules",
+                )
+        if findings:
+            rule = "injection" if findings[0].kind == "injection" else "secret"
+            raise WriteRefused(namespace, key, rule, "; ".join(map(str, findings)))
+        decision = self.policy.evaluate(record.copy())
+        if not decision.accepted:
+            raise WriteRefused(namespace, key, decision.rule, decision.reason)
+
+
+# -- helpers, each usable (and tested) on its own ---------------------------------------------
+def _check_op(op: Any) -> None:
+    """LangGraph's own argument checks, which ``batch`` must repeat: the convenience methods
+    (``put``, ``search``...) run them, but ops handed straight to ``batch`` skip them."""
+    if not isinstance(op, (GetOp, PutOp, SearchOp, ListNamespacesOp)):
+        raise ValueError(f"Unknown operation type: {type(op)}")
+    validate_op_namespace(op)
+    if isinstance(op, (GetOp, PutOp)) and not isinstance(op.key, str):
+        raise TypeError(f"key must be a string, got {type(op.key).__name__}")
+    if isinstance(op, PutOp) and op.value is not None:
+        if not op.namespace:
+            raise InvalidNamespaceError("Namespace cannot be empty.")
+        if op.namespace[0] == "langgraph":
+            raise InvalidNamespaceError(f'Root label for namespace cannot be "langgraph". Got: {op.namespace}')
+        if op.ttl is not None:
+            raise NotImplementedError("TTL is not supported by MemcourseStore; use ttl=None")
+    if isinstance(op, (SearchOp, ListNamespacesOp)):
+        for name in ("limit", "offset"):
+            number = getattr(op, name)
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise ValueError(f"{name} must be an int >= 0, got {number!r}")
+    if isinstance(op, SearchOp):
+        check_filter(op.filter)
+        if op.query is not None and not isinstance(op.query, str):
+            raise TypeError(f"query must be a string, got {type(op.query).__name__}")
+    if isinstance(op, ListNamespacesOp):
+        depth = op.max_depth
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise ValueError(f"max_depth must be an int >= 1, got {depth!r}")
+        for condition in op.match_conditions or ():
+            if condition.match_type not in ("prefix", "suffix"):
+                raise ValueError(f"Unsupported match type: {condition.match_type}")
+
+
+def _envelope(record: MemoryRecord) -> dict[str, Any] | None:
+    envelope = record.metadata.get(ENVELOPE)
+    return envelope if isinstance(envelope, dict) and isinstance(envelope.get("value"), dict) else None
+
+
+def _to_item(record: MemoryRecord, *, score: float | None = None, search: bool = False) -> Item:
+    envelope = _envelope(record)
+    assert envelope is not None
+    fields = dict(
+        namespace=tuple(envelope["namespace"]),
+        key=envelope["key"],
+        value=copy.deepcopy(envelope["value"]),  # callers may mutate what they get
+        created_at=record.created_at,
+        updated_at=record.updated_at,
+    )
+    return SearchItem(**fields, score=score) if search else Item(**fields)
+
+
+def namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
+    """LangGraph's prefix/suffix match, where ``"*"`` in the pattern matches any one label."""
+    path = tuple(condition.path)
+    if len(namespace) < len(path):
+        return False
+    labels = namespace[: len(path)] if condition.match_type == "prefix" else namespace[len(namespace) - len(path) :]
+    return all(want == "*" or want == have for want, have in zip(path, labels))
+
+
+def check_filter(filter: dict[str, Any] | None) -> None:
+    """Refuse unknown ``$operators`` up front (before any write in the batch)."""
+    if filter is None:
+        return
+    if not isinstance(filter, dict):
+        raise TypeError(f"filter must be a dict, got {type(filter).__name__}")
+    for expected in filter.values():
+        if isinstance(expected, dict):
+            unknown = [name for name in expected if name.startswith("$") and name not in _OPERATORS]
+            if unknown:
+                raise ValueError(f"unsupported filter operator {unknown[0]!r}; use one of {', '.join(_OPERATORS)}")
+            check_filter({k: v for k, v in expected.items() if not k.startswith("$")})
+
+
+def matches_filter(value: dict[str, Any], filter: dict[str, Any] | None) -> bool:
+    """Whether an item's value passes a LangGraph search filter."""
+    return all(_matches(value.get(name), expected) for name, expected in (filter or {}).items())
+
+
+def _matches(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, dict):
+        if any(name.startswith("$") for name in expected):
+            return all(_compare(actual, name, operand) for name, operand in expected.items())
+        return isinstance(actual, dict) and all(_matches(actual.get(k), v) for k, v in expected.items())
+    if isinstance(expected, (list, tuple)):
+        return (
+            isinstance(actual, (list, tuple))
+            and len(actual) == len(expected)
+            and all(_matches(a, e) for a, e in zip(actual, expected))
+        )
+    return actual == expected
+
+
+def _compare(actual: Any, name: str, operand: Any) -> bool:
+    if name == "$eq":
+        return actual == operand
+    if name == "$ne":
+        return actual != operand
+    try:
+        return _ORDER[name](float(actual), float(operand))
+    except (TypeError, ValueError):
+        return False  # missing or non-numeric: no match
+
+
+def strings_in(value: Any) -> list[str]:
+    """Every string in a JSON value, dict keys included: what the write gate scans."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for k, v in value.items() for text in [k, *strings_in(v)]]
+    if isinstance(value, (list, tuple)):
+        return [text for v in value for text in strings_in(v)]
+    return []
+
+
+def value_text(value: Any, path: str = "") -> str:
+    """A value as recall-able text: ``{"food": {"likes": ["面条"]}}`` -> ``"food.likes: 面条"``."""
+    if isinstance(value, dict):
+        parts = [value_text(v, f"{path}.{k}" if path else k) for k, v in value.items()]
+    elif isinstance(value, (list, tuple)):
+        parts = [value_text(v, path) for v in value]
+    elif value is None:
+        return ""
+    else:
+        return f"{path}: {value}" if path else str(value)
+    return "; ".join(part for part in parts if part)
