@@ -37,6 +37,13 @@ TITLES = {
     "ex03_policy_gate": "The write gate and the read gate",
     "ex04_memory_ids": "Memory ids that survive Chinese",
     "ex05_safe_store": "Full write-back and atomic saves",
+    "ex06_ranking_and_recall": "BM25 by hand, then time decay",
+    "ex07_hybrid_fusion": "RRF fusion, Recall@k and MRR",
+    "ex08_memories_change": "Update or supersede, history chains, forget the chain",
+    "ex09_trust_boundary": "The read-time guard: tenants, rules, injection, secrets",
+    "ex10_memory_aware_agent": "A context packer: by type, with provenance, in budget",
+    "ex11_production": "A batched writer with honest retries",
+    "ex12_langgraph_memory": "The memory nodes: recall for the user, ground on documents",
 }
 _TEST_FILE = re.compile(r"^test_ex(\d{2})_(\w+)\.py$")
 BAR_WIDTH = 10

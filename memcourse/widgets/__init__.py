@@ -4,6 +4,8 @@ Each module pairs a plain function that returns data (tests call it directly) wi
 widget builder that wires controls to it. ipywidgets is imported only when a widget is built.
 
 - :mod:`memcourse.widgets.policy`: type a message, see the write gate's decision and reason.
+- :mod:`memcourse.widgets.recall`: move λ, RRF k, limit and mode, watch a ranking and its score breakdown.
+- :mod:`memcourse.widgets.timeline`: every version of one memory (updates, supersedes), oldest first.
 """
 
 from memcourse.widgets.policy import (
@@ -24,4 +26,57 @@ __all__ = [
     "policy_decision_view",
     "policy_widget",
     "render_policy_html",
+]
+from memcourse.widgets.recall import (  # noqa: E402  (notebook 06: the recall explorer)
+    RECALL_EXPLORER_CLASS,
+    RECALL_RESULT_CLASS,
+    recall_explorer,
+    recall_explorer_view,
+    render_recall_html,
+)
+from memcourse.widgets.timeline import (  # noqa: E402  (notebook 08: the memory timeline)
+    TIMELINE_CLASS,
+    render_timeline_html,
+    timeline_view,
+    timeline_widget,
+)
+__all__ += [
+    "RECALL_EXPLORER_CLASS",
+    "RECALL_RESULT_CLASS",
+    "recall_explorer",
+    "recall_explorer_view",
+    "render_recall_html",
+    "TIMELINE_CLASS",
+    "render_timeline_html",
+    "timeline_view",
+    "timeline_widget",
+]
+
+# The agent chat widget (notebook 10): chat with the agent, watch its memory panel change.
+from memcourse.widgets.chat import (  # noqa: E402
+    CHAT_CLASS,
+    CHAT_INPUT_CLASS,
+    MEMORIES_CLASS,
+    MEMORY_ITEM_CLASS,
+    SEND_CLASS,
+    TRANSCRIPT_CLASS,
+    chat_turn,
+    chat_widget,
+    memory_view,
+    render_memories_html,
+    render_transcript_html,
+)
+
+__all__ += [
+    "CHAT_CLASS",
+    "CHAT_INPUT_CLASS",
+    "MEMORIES_CLASS",
+    "MEMORY_ITEM_CLASS",
+    "SEND_CLASS",
+    "TRANSCRIPT_CLASS",
+    "chat_turn",
+    "chat_widget",
+    "memory_view",
+    "render_memories_html",
+    "render_transcript_html",
 ]

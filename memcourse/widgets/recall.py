@@ -1,0 +1,251 @@
+"""The recall explorer: move λ, RRF k, the limit and the mode, watch the ranking change.
+
+:func:`recall_explorer_view` is the plain function (tests call it): it runs one hybrid,
+vector or keyword search and returns one dict per hit with every number behind its rank.
+:func:`render_recall_html` turns those dicts into the result table, and
+:func:`recall_explorer` wires ipywidgets controls to the two.
+
+**Exploring must not change what is explored.** ``store.search_hits`` records an access for
+every memory it returns (``access_count`` + 1, ``last_accessed_at`` = now), and both feed the
+ranking (access boost, time decay). A widget that searched the learner's store on every slider
+move would therefore rank differently each time the slider came back to the same value, and
+would leave the store with invented usage. So every call scores on a **throwaway copy**: the
+user's active records are read (``list_all``, a read), loaded into a fresh in-memory Chroma
+collection (``chromadb.EphemeralClient``) that shares the store's embedder (its vectors are
+cached, so nothing is re-embedded), searched there with the chosen ``rrf_k`` and
+``decay_lambda``, and the collection is dropped. Same records, same clock, same settings:
+same answer, every time; the store itself is only read. The copy costs a few tens of
+milliseconds for a few dozen memories, about what one slider step can afford.
+
+Stable hooks for browser tests and custom styling:
+
+- the whole explorer is a ``VBox`` with class ``memcourse-recall-explorer``;
+- controls: ``memcourse-recall-query`` (Text), ``memcourse-recall-mode`` (ToggleButtons),
+  ``memcourse-recall-lambda`` (FloatSlider), ``memcourse-recall-k`` (IntSlider),
+  ``memcourse-recall-limit`` (IntSlider);
+- the table is in an ``HTML`` widget with class ``memcourse-recall-result``; each hit is a
+  ``<tr class="memcourse-hit" data-rank=".." data-memory-id="..">``.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import uuid
+from datetime import datetime
+from typing import Any, Callable
+
+from memcourse.records import DEFAULT_USER, parse_timestamp
+from memcourse.recall.decay import last_used
+
+__all__ = [
+    "RECALL_EXPLORER_CLASS",
+    "RECALL_RESULT_CLASS",
+    "RECALL_HIT_CLASS",
+    "RECALL_CONTROL_CLASSES",
+    "recall_explorer",
+    "recall_explorer_view",
+    "render_recall_html",
+]
+
+RECALL_EXPLORER_CLASS = "memcourse-recall-explorer"
+RECALL_RESULT_CLASS = "memcourse-recall-result"
+RECALL_HIT_CLASS = "memcourse-hit"
+RECALL_CONTROL_CLASSES = {
+    "query": "memcourse-recall-query",
+    "mode": "memcourse-recall-mode",
+    "lambda": "memcourse-recall-lambda",
+    "k": "memcourse-recall-k",
+    "limit": "memcourse-recall-limit",
+}
+MODES = ("hybrid", "vector", "keyword")
+EMPTY_QUERY = "Type a question to see what recall returns."
+NO_HITS = "No memory matched this query in this mode."
+
+
+def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: float, now: datetime):
+    """A throwaway in-memory Chroma store holding ``records``, frozen at ``now``."""
+    import chromadb
+    from chromadb.config import Settings
+
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    copy = ChromaMemoryStore(
+        client=chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False)),
+        collection=f"recall-explorer-{uuid.uuid4().hex}",
+        embedder=store.embedder,
+        clock=lambda: now,
+        rrf_k=rrf_k,
+        decay_lambda=decay_lambda,
+        min_confidence=store.min_confidence,
+        dedupe_threshold=1.01,  # never supersede inside the copy: it mirrors the store as it is
+        similarity_floor=store.similarity_floor,
+        access_flush_seconds=float("inf"),  # the copy's access counts are never written anywhere
+    )
+    if records:
+        copy.upsert_many(records)
+    return copy
+
+
+def recall_explorer_view(
+    store: Any,
+    query: str,
+    *,
+    mode: str = "hybrid",
+    rrf_k: float = 60,
+    decay_lambda: float = 0.05,
+    limit: int = 5,
+    user_id: str = DEFAULT_USER,
+    now: datetime | None = None,
+) -> list[dict[str, Any]]:
+    """Rank ``user_id``'s memories in ``store`` (a ``ChromaMemoryStore``) for ``query``.
+
+    Returns one dict per hit, best first, with keys ``rank``, ``memory_id``, ``subject``,
+    ``memory_type``, ``content``, ``vector_rank``, ``keyword_rank``, ``similarity``,
+    ``keyword_score``, ``fused``, ``decay``, ``boost``, ``task_priority``, ``final``,
+    ``days_since_use`` and ``access_count``. An empty or blank query returns ``[]``.
+
+    Side-effect free: the search runs on a throwaway copy (see the module docstring), so the
+    store's records, access counts and timestamps are exactly as they were, and calling again
+    with the same arguments returns the same rows. ``now`` defaults to the store's clock.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be an int >= 1, got {limit!r}")
+    for name, value, low in (("rrf_k", rrf_k, 0.0), ("decay_lambda", decay_lambda, None)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"{name} must be a finite number, got {value!r}")
+    if rrf_k <= 0:
+        raise ValueError(f"rrf_k must be > 0, got {rrf_k!r}")
+    if decay_lambda < 0:
+        raise ValueError(f"decay_lambda must be >= 0, got {decay_lambda!r}")
+    if not isinstance(query, str):
+        raise TypeError(f"query must be a string, got {type(query).__name__}")
+    if not query.strip():
+        return []
+    clock: Callable[[], datetime] | None = getattr(store, "_clock", None)
+    now = parse_timestamp(now if now is not None else (clock() if clock else datetime.now().astimezone()), "now")
+    records = store.list_all(user_id=user_id)  # a read: the store is not touched
+    copy = _scratch_copy(store, records, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now)
+    try:
+        hits = copy.search_hits(query, limit=limit, user_id=user_id, mode=mode)
+    finally:
+        copy._pending.clear()  # the copy's own access counts: dropped with it
+        copy.client.delete_collection(copy.collection.name)
+    rows = []
+    for rank, hit in enumerate(hits, start=1):
+        record, parts = hit.record, hit.breakdown
+        used = last_used(record)
+        rows.append(
+            {
+                "rank": rank,
+                "memory_id": record.memory_id,
+                "subject": record.subject,
+                "memory_type": record.memory_type.value,
+                "content": record.content,
+                "vector_rank": parts.get("vector_rank"),
+                "keyword_rank": parts.get("keyword_rank"),
+                "similarity": parts.get("similarity"),
+                "keyword_score": parts.get("keyword_score"),
+                "fused": parts["fused"],
+                "decay": parts["decay"],
+                "boost": parts["boost"],
+                "task_priority": parts.get("task_priority", 1.0),
+                "final": parts["final"],
+                "days_since_use": max(0.0, (now - used).total_seconds() / 86_400),
+                # the count the store holds (the copy's search added one; that is not real use)
+                "access_count": record.access_count - 1,
+            }
+        )
+    return rows
+
+
+def _num(value: Any, digits: int) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def render_recall_html(rows: list[dict[str, Any]] | None, *, query: str = "") -> str:
+    """The result table for :func:`recall_explorer_view` rows. Every value is escaped."""
+    esc = html.escape
+    if rows is None or not query.strip():
+        return f'<div class="memcourse-recall-empty">{esc(EMPTY_QUERY)}</div>'
+    if not rows:
+        return f'<div class="memcourse-recall-empty">{esc(NO_HITS)}</div>'
+    head = (
+        "<tr><th>#</th><th>memory</th><th>vec rank</th><th>kw rank</th><th>cosine</th>"
+        "<th>BM25</th><th>fused (RRF)</th><th>× decay</th><th>× boost</th><th>× task</th>"
+        "<th>= final</th><th>days idle</th></tr>"
+    )
+    body = []
+    for row in rows:
+        content = row["content"] if len(row["content"]) <= 60 else row["content"][:59] + "…"
+        body.append(
+            f'<tr class="{RECALL_HIT_CLASS}" data-rank="{row["rank"]}" data-memory-id="{esc(row["memory_id"])}">'
+            f"<td>{row['rank']}</td>"
+            f'<td title="{esc(row["memory_id"])}"><b>{esc(row["memory_type"])}:{esc(row["subject"])}</b><br>'
+            f'<span style="color:#555">{esc(content)}</span></td>'
+            f"<td>{row['vector_rank'] or '–'}</td><td>{row['keyword_rank'] or '–'}</td>"
+            f"<td>{_num(row['similarity'], 2)}</td><td>{_num(row['keyword_score'], 2)}</td>"
+            f"<td>{row['fused']:.5f}</td><td>{row['decay']:.3f}</td><td>{row['boost']:.2f}</td>"
+            f"<td>{row['task_priority']:.1f}</td><td><b>{row['final']:.5f}</b></td>"
+            f"<td>{row['days_since_use']:.0f}</td></tr>"
+        )
+    return (
+        '<table class="memcourse-recall-table" style="border-collapse:collapse;font-size:90%">'
+        f"{head}{''.join(body)}</table>"
+    )
+
+
+def recall_explorer(
+    store: Any,
+    query: str = "",
+    *,
+    user_id: str = DEFAULT_USER,
+    mode: str = "hybrid",
+    rrf_k: int = 60,
+    decay_lambda: float = 0.05,
+    limit: int = 5,
+    now: datetime | None = None,
+):
+    """A live recall explorer over ``store`` (read-only: see :func:`recall_explorer_view`)."""
+    import ipywidgets as widgets
+
+    from memcourse.recall.decay import half_life_days
+
+    query_box = widgets.Text(value=query, description="Query", continuous_update=True,
+                             layout=widgets.Layout(width="95%"))
+    mode_buttons = widgets.ToggleButtons(options=list(MODES), value=mode, description="Mode")
+    lam = widgets.FloatSlider(value=decay_lambda, min=0.0, max=0.3, step=0.01, description="λ (decay)",
+                              readout_format=".2f", continuous_update=True)
+    k = widgets.IntSlider(value=int(rrf_k), min=1, max=120, step=1, description="RRF k", continuous_update=True)
+    top = widgets.IntSlider(value=limit, min=1, max=10, step=1, description="limit", continuous_update=True)
+    half_life = widgets.HTML()
+    result = widgets.HTML()
+    for control, key in ((query_box, "query"), (mode_buttons, "mode"), (lam, "lambda"), (k, "k"), (top, "limit")):
+        control.add_class(RECALL_CONTROL_CLASSES[key])
+    result.add_class(RECALL_RESULT_CLASS)
+
+    def update(_change: Any = None) -> None:
+        half_life.value = (
+            "no decay" if lam.value == 0 else f"half-life ≈ {half_life_days(lam.value):.1f} days"
+        )
+        text = query_box.value
+        rows = recall_explorer_view(
+            store, text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
+            limit=top.value, user_id=user_id, now=now,
+        ) if text.strip() else None
+        result.value = render_recall_html(rows, query=text)
+
+    for control in (query_box, mode_buttons, lam, k, top):
+        control.observe(update, names="value")
+    update()
+    box = widgets.VBox([
+        query_box,
+        mode_buttons,
+        widgets.HBox([lam, half_life]),
+        widgets.HBox([k, top]),
+        result,
+    ])
+    box.add_class(RECALL_EXPLORER_CLASS)
+    return box

@@ -1,0 +1,135 @@
+"""The recall explorer (notebook 06): the plain view function, its HTML, and the wiring."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from memcourse.records import MemoryRecord, MemoryType
+from memcourse.widgets import (
+    RECALL_EXPLORER_CLASS,
+    RECALL_RESULT_CLASS,
+    recall_explorer,
+    recall_explorer_view,
+    render_recall_html,
+)
+from memcourse.widgets.recall import RECALL_CONTROL_CLASSES
+
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    store = ChromaMemoryStore(tmp_path_factory.mktemp("recall-explorer"), clock=lambda: T0)
+    store.upsert_many([
+        MemoryRecord(MemoryType.PREFERENCE, "response_style", "以后回答我问题时，代码示例尽量用 Python",
+                     created_at=T0 - timedelta(days=30)),
+        MemoryRecord(MemoryType.TASK, "phase4_current_task", "Phase4 当前任务是实现 AgentMemorySystem",
+                     created_at=T0 - timedelta(days=2), tags=["phase4"]),
+        MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 智能客服助手", created_at=T0 - timedelta(days=5)),
+        MemoryRecord(MemoryType.PREFERENCE, "tea", "The user drinks green tea every morning",
+                     created_at=T0 - timedelta(days=1)),
+        MemoryRecord(MemoryType.PREFERENCE, "tea", "Mallory drinks black tea", user_id="mallory",
+                     created_at=T0 - timedelta(days=1)),
+    ])
+    return store
+
+
+def state(store):
+    return [(r.memory_id, r.access_count, r.last_accessed_at, r.updated_at) for r in store.list_all()]
+
+
+def test_seed_query_puts_the_task_first_with_a_full_breakdown(store):
+    rows = recall_explorer_view(store, "Phase4 memory Python 示例", mode="hybrid", limit=2)
+    assert [r["subject"] for r in rows] == ["phase4_current_task", "response_style"]
+    assert [r["rank"] for r in rows] == [1, 2]
+    first = rows[0]
+    for key in ("vector_rank", "keyword_rank", "similarity", "keyword_score", "fused", "decay", "boost",
+                "task_priority", "final", "days_since_use", "access_count", "memory_id", "content"):
+        assert key in first
+    assert first["task_priority"] == 1.5
+    assert first["final"] == pytest.approx(first["fused"] * first["decay"] * first["boost"] * first["task_priority"])
+
+
+def test_exploring_does_not_touch_the_store_and_does_not_drift(store):
+    before = state(store)
+    first = recall_explorer_view(store, "Phase4 memory Python 示例", mode="hybrid", decay_lambda=0.05, limit=3)
+    for lam in (0.0, 0.2, 0.05, 0.2):  # a slider moved back and forth
+        recall_explorer_view(store, "Phase4 memory Python 示例", mode="hybrid", decay_lambda=lam, limit=3)
+    again = recall_explorer_view(store, "Phase4 memory Python 示例", mode="hybrid", decay_lambda=0.05, limit=3)
+    assert again == first, "same settings, same rows, however often the slider moved"
+    assert state(store) == before, "access counts and timestamps of the explored store are unchanged"
+
+
+def test_lambda_changes_decay_and_mode_changes_channels(store):
+    no_decay = recall_explorer_view(store, "Python 代码示例", mode="keyword", decay_lambda=0.0)
+    fast = recall_explorer_view(store, "Python 代码示例", mode="keyword", decay_lambda=0.1)
+    assert no_decay[0]["decay"] == 1.0
+    assert fast[0]["decay"] == pytest.approx(2.718281828 ** (-0.1 * 30), rel=1e-6), "30 days idle at λ = 0.1"
+    keyword = recall_explorer_view(store, "green tea", mode="keyword")
+    vector = recall_explorer_view(store, "green tea", mode="vector")
+    assert keyword[0]["vector_rank"] is None and keyword[0]["keyword_rank"] == 1
+    assert vector[0]["keyword_rank"] is None and vector[0]["vector_rank"] == 1
+
+
+def test_rrf_k_and_limit(store):
+    small_k = recall_explorer_view(store, "Phase4 memory Python 示例", rrf_k=1, limit=5)
+    big_k = recall_explorer_view(store, "Phase4 memory Python 示例", rrf_k=100, limit=5)
+    assert small_k[0]["fused"] > big_k[0]["fused"], "a small k makes rank 1 worth much more"
+    assert len(recall_explorer_view(store, "Phase4 memory Python 示例", limit=1)) == 1
+
+
+def test_tenants_and_empty_queries(store):
+    assert [r["subject"] for r in recall_explorer_view(store, "black tea", user_id="mallory")] == ["tea"]
+    assert all("Mallory" not in r["content"] for r in recall_explorer_view(store, "black tea"))
+    assert recall_explorer_view(store, "   ") == []
+    with pytest.raises(ValueError):
+        recall_explorer_view(store, "tea", mode="fuzzy")
+    with pytest.raises(ValueError):
+        recall_explorer_view(store, "tea", rrf_k=0)
+
+
+def test_render_marks_rows_and_escapes(store):
+    rows = recall_explorer_view(store, "Phase4 memory Python 示例", limit=2)
+    page = render_recall_html(rows, query="Phase4 memory Python 示例")
+    assert page.count('class="memcourse-hit"') == 2
+    assert f'data-rank="1" data-memory-id="{rows[0]["memory_id"]}"' in page
+    hostile = [dict(rows[0], content='<script>alert("x")</script>')]
+    assert "<script>" not in render_recall_html(hostile, query="x")
+    assert "memcourse-hit" not in render_recall_html([], query="nothing")
+    assert "memcourse-hit" not in render_recall_html(None)
+
+
+def test_widget_updates_when_controls_move(store):
+    box = recall_explorer(store, "Phase4 memory Python 示例", limit=2)
+    assert RECALL_EXPLORER_CLASS in box._dom_classes
+
+    def find(cls, node=box):
+        if cls in getattr(node, "_dom_classes", ()):
+            return node
+        for child in getattr(node, "children", ()):
+            found = find(cls, child)
+            if found is not None:
+                return found
+        return None
+
+    controls = {key: find(cls) for key, cls in RECALL_CONTROL_CLASSES.items()}
+    assert all(controls.values()), controls
+    result = find(RECALL_RESULT_CLASS)
+    assert result.value.count('class="memcourse-hit"') == 2
+    controls["limit"].value = 1
+    assert result.value.count('class="memcourse-hit"') == 1
+    controls["mode"].value = "vector"
+    controls["query"].value = "green tea"
+    assert "tea" in result.value and 'data-rank="1"' in result.value
+    controls["query"].value = ""
+    assert "memcourse-hit" not in result.value
+    controls["query"].value = "Python 代码示例"
+    controls["mode"].value = "keyword"
+    controls["lambda"].value = 0.0
+    assert "1.000" in result.value
+    controls["k"].value = 1
+    assert "0.50000" in result.value, "k = 1: rank 1 is worth 1/(1+1)"
