@@ -80,3 +80,116 @@ def test_policy_gate_widget_decides_and_explains_in_the_browser(course_root, art
         assert len(server.kernels()) == 1  # the notebook's kernel, shut down by the harness on exit
     gone, alive = psutil.wait_procs([server_process, *children], timeout=20)
     assert alive == [], f"left running: {[p.pid for p in alive]}"
+
+
+def _rows(widget) -> list[list[str]]:
+    return widget.locator("tr.memcourse-hit").evaluate_all(
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))")
+
+
+def _set_slider(widget, css_class: str, value: str) -> None:
+    """Type into the slider's readout, as a learner can, instead of dragging the handle."""
+    readout = widget.locator(f".{css_class} .widget-readout")
+    readout.click()
+    readout.press("Control+A")
+    readout.type(value)
+    readout.press("Enter")
+
+
+def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts):
+    with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
+        open_and_run_notebook(page, server, "06_ranking_and_recall.ipynb")
+        widget = page.locator(".memcourse-recall-explorer").first
+        widget.wait_for(timeout=30_000)
+        widget.scroll_into_view_if_needed()
+        assert widget_errors(page) == []
+        hits = widget.locator("tr.memcourse-hit")
+        hits.first.wait_for(timeout=30_000)
+        assert 1 <= hits.count() <= 4  # the notebook opens the explorer with limit=4
+        widget.screenshot(path=str(artifacts / "recall-hybrid.png"))
+
+        # Columns: #, memory, vec rank, kw rank, cosine, BM25, fused, × decay, × boost, × task, = final, days idle
+        widget.locator(".memcourse-recall-mode button", has_text="keyword").click()
+        page.wait_for_function(
+            """() => { const rows = [...document.querySelectorAll('.memcourse-recall-explorer tr.memcourse-hit')];
+                       return rows.length > 0 && rows.every(r => r.querySelectorAll('td')[2].innerText.trim() === '–'); }""",
+            timeout=20_000)
+        assert all(row[3] != "–" for row in _rows(widget)), "keyword mode ranks by BM25 only"
+
+        widget.locator(".memcourse-recall-mode button", has_text="hybrid").click()
+        _set_slider(widget, "memcourse-recall-lambda", "0.3")
+        widget.get_by_text("half-life ≈ 2.3 days").wait_for(timeout=20_000)  # ln 2 / 0.3
+        _set_slider(widget, "memcourse-recall-lambda", "0")
+        widget.get_by_text("no decay").wait_for(timeout=20_000)
+        assert all(row[7] == "1.000" for row in _rows(widget)), "λ = 0: nothing decays"
+
+        _set_slider(widget, "memcourse-recall-limit", "1")
+        page.wait_for_function(
+            "() => document.querySelectorAll('.memcourse-recall-explorer tr.memcourse-hit').length === 1",
+            timeout=20_000)
+        widget.screenshot(path=str(artifacts / "recall-no-decay-limit-1.png"))
+        assert widget_errors(page) == []
+
+
+def test_timeline_shows_the_chain_of_the_chosen_memory(course_root, artifacts):
+    with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
+        open_and_run_notebook(page, server, "08_memories_change.ipynb")
+        widget = page.locator(".memcourse-timeline").first
+        widget.wait_for(timeout=30_000)
+        widget.scroll_into_view_if_needed()
+        assert widget_errors(page) == []
+        events = widget.locator(".memcourse-timeline-event")
+        events.first.wait_for(timeout=30_000)
+        before = events.evaluate_all("els => els.map(e => e.dataset.memoryId + '|' + e.dataset.status)")
+        assert any(item.endswith("|superseded") for item in before), before
+        assert sum(item.endswith("|active") for item in before) == 1, before
+        widget.screenshot(path=str(artifacts / "timeline-chain.png"))
+
+        select = widget.locator(".memcourse-timeline-select select")
+        options = select.locator("option").evaluate_all("els => els.map(e => e.value)")
+        current = select.input_value()
+        other = next(value for value in options if value != current)
+        select.select_option(other)
+        page.wait_for_function(
+            """(before) => { const now = [...document.querySelectorAll('.memcourse-timeline .memcourse-timeline-event')]
+                               .map(e => e.dataset.memoryId + '|' + e.dataset.status);
+                             return now.length > 0 && now.join() !== before.join(); }""",
+            arg=before, timeout=20_000)
+        widget.screenshot(path=str(artifacts / "timeline-other.png"))
+        assert widget_errors(page) == []
+
+
+def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, artifacts):
+    with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
+        open_and_run_notebook(page, server, "10_memory_aware_agent.ipynb")
+        widget = page.locator(".memcourse-chat").first
+        widget.wait_for(timeout=30_000)
+        widget.scroll_into_view_if_needed()
+        assert widget_errors(page) == []
+        memories = widget.locator(".memcourse-chat-memories .memcourse-memory")
+        turns = widget.locator(".memcourse-chat-transcript .memcourse-turn")
+        start_memories, start_turns = memories.count(), turns.count()
+
+        def send(text: str) -> None:
+            count = turns.count()
+            widget.locator(".memcourse-chat-input input").fill(text)
+            widget.locator("button.memcourse-chat-send").click()
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > n", arg=count, timeout=20_000)
+
+        send("记住：我的项目叫 智能客服助手。")
+        assert turns.last.get_attribute("data-written") == "true"
+        widget.locator('.memcourse-memory[data-subject="project_name"]').wait_for(timeout=10_000)
+        assert memories.count() == start_memories + 1
+
+        send("my password is hunter2, remember it")
+        assert turns.last.get_attribute("data-rule") == "secret"
+        assert turns.last.get_attribute("data-written") == "false"
+        assert memories.count() == start_memories + 1
+        assert "hunter2" not in widget.locator(".memcourse-chat-memories").inner_text()
+
+        send("我的项目现在进展如何？")
+        assert "智能客服助手" in turns.last.inner_text()
+        assert turns.count() == start_turns + 3
+        widget.screenshot(path=str(artifacts / "chat.png"))
+        assert widget_errors(page) == []
