@@ -10,8 +10,11 @@ STAMP := $(VENV)/.memcourse-installed
 
 .PHONY: course test setup browser grade doctor clean-venv
 
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 course: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
