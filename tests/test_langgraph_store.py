@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
 
 import pytest
 from langgraph.store.base import (
@@ -476,8 +477,10 @@ def test_refusal_in_a_batch_writes_nothing(lg, backend):
         (lambda s: s.batch([PutOp(("langgraph",), "k", {"content": "v"})]), InvalidNamespaceError),
         (lambda s: s.batch([PutOp(("a",), 7, {"content": "v"})]), TypeError),
         (lambda s: s.batch([GetOp(("a",), None)]), TypeError),
-        (lambda s: s.put(("a",), "k", {"content": "v"}, ttl=5), NotImplementedError),
-        (lambda s: s.batch([PutOp(("a",), "k", {"content": "v"}, ttl=5)]), NotImplementedError),
+        (lambda s: s.put(("a",), "k", {"content": "v"}, ttl=-5), ValueError),
+        (lambda s: s.batch([PutOp(("a",), "k", {"content": "v"}, ttl=0)]), ValueError),
+        (lambda s: s.batch([PutOp(("a",), "k", {"content": "v"}, ttl="5")]), ValueError),
+        (lambda s: s.batch([PutOp(("a",), "k", {"content": "v"}, ttl=True)]), ValueError),
         (lambda s: s.search(("a",), filter={"n": {"$regex": "x"}}), ValueError),
         (lambda s: s.search(("a",), limit=-1), ValueError),
         (lambda s: s.list_namespaces(max_depth=0), ValueError),
@@ -565,7 +568,9 @@ def test_the_json_file_stays_readable(tmp_path, clock):
 # -- Chroma's near-duplicate supersession vs independent keys ----------------------------------
 @pytest.fixture
 def chroma_module():
-    return pytest.importorskip("memcourse.stores.chroma_store")
+    import memcourse.stores.chroma_store as module
+
+    return module
 
 
 def test_chroma_supersede_is_refused_by_default(chroma_module, tmp_path, clock):
@@ -593,3 +598,27 @@ def test_recall_mode_is_passed_to_chroma(chroma_module, tmp_path, clock):
     vector = MemcourseStore(store, recall_mode="vector", clock=clock).search(("users", "u1"), query="智能客服项目")
     assert [item.key for item in hybrid] == ["项目"] and vector == []
     assert hybrid[0].score > 0
+
+
+# -- TTL: memcourse's expires_at --------------------------------------------------------------
+def test_ttl_expires_an_item_everywhere_and_sweep_deletes_it(lg, backend, clock):
+    lg.put(("users", "u1", "memories"), "visit", {"content": "用户下周三来上海出差"}, ttl=60)
+    lg.put(("users", "u1", "memories"), "city", {"content": "用户住在成都"})
+    record = backend.get(item_id(("users", "u1", "memories"), "visit"))
+    assert record.expires_at == clock() + timedelta(minutes=60)
+    assert lg.get(("users", "u1", "memories"), "visit").value == {"content": "用户下周三来上海出差"}
+
+    clock.advance(minutes=61)
+    assert lg.get(("users", "u1", "memories"), "visit") is None
+    assert [item.key for item in lg.search(("users", "u1"))] == ["city"]
+    assert [item.key for item in lg.search(("users", "u1"), query="上海 出差")] == []
+    assert lg.sweep_expired() == 1
+    assert backend.get(item_id(("users", "u1", "memories"), "visit")) is None
+    assert lg.sweep_expired() == 0
+
+
+def test_an_expired_namespace_is_no_longer_listed(lg, clock):
+    lg.put(("users", "u9", "scratch"), "note", {"content": "temporary"}, ttl=1)
+    assert ("users", "u9", "scratch") in lg.list_namespaces()
+    clock.advance(minutes=2)
+    assert ("users", "u9", "scratch") not in lg.list_namespaces()

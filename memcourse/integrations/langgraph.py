@@ -73,11 +73,18 @@ near-identical items under two keys and the first one disappears). The adapter t
 refuses such a store unless ``allow_supersede=True``; for LangGraph semantics build it with
 ``ChromaMemoryStore(path, dedupe_threshold=2)``.
 
+TTL
+---
+``put(..., ttl=minutes)`` maps onto memcourse's own expiry: the record's ``expires_at`` is
+set to *now + ttl*. An expired item is invisible to ``get``, ``search`` and
+``list_namespaces`` at once (and to memcourse recall, whose admission gate refuses expired
+memories); :meth:`MemcourseStore.sweep_expired` deletes expired items for real.
+
 Deliberately not supported
 --------------------------
-TTL (``supports_ttl`` is False: ``put(..., ttl=5)`` raises ``NotImplementedError``; memcourse
-has its own ``expires_at`` and decay), ``refresh_ttl`` (ignored), and per-field ``index=[...]``
-paths (recall indexes the content text; a list is accepted and ignored).
+``refresh_ttl`` (a TTL counts from the last put: refreshing on read would be a write, and a
+memcourse write moves ``updated_at``, which LangGraph's reads must not do), and per-field
+``index=[...]`` paths (recall indexes the content text; a list is accepted and ignored).
 """
 
 from __future__ import annotations
@@ -89,7 +96,7 @@ import json
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from langgraph.store.base import (
@@ -166,7 +173,7 @@ def item_id(namespace: tuple[str, ...], key: str) -> str:
 class MemcourseStore(BaseStore):
     """A LangGraph ``BaseStore`` backed by a memcourse store. See the module docstring."""
 
-    supports_ttl = False
+    supports_ttl = True
 
     def __init__(
         self,
@@ -219,15 +226,16 @@ class MemcourseStore(BaseStore):
                 writes[(op.namespace, op.key)] = None if op.value is None else self._record_for(op)
         items: list[MemoryRecord] | None = None  # loaded once, shared by the batch's reads
         results: list[Result] = []
+        now = self._clock()
         for op in ops:
             if isinstance(op, GetOp):
-                results.append(self._get(op))
+                results.append(self._get(op, now))
                 continue
             if isinstance(op, PutOp):
                 results.append(None)
                 continue
             if items is None:
-                items = [r for r in self.store.list_all() if _envelope(r) is not None]
+                items = [r for r in self.store.list_all() if _envelope(r) is not None and not r.is_expired(now)]
             if isinstance(op, SearchOp):
                 results.append(self._search(op, items))
             else:
@@ -245,10 +253,16 @@ class MemcourseStore(BaseStore):
         return await asyncio.to_thread(self.batch, list(ops))
 
     # -- reads ------------------------------------------------------------------------------
-    def _get(self, op: GetOp) -> Item | None:
+    def sweep_expired(self) -> int:
+        """Delete every item whose TTL has run out, for real; returns how many."""
+        now = self._clock()
+        expired = [r for r in self.store.list_all() if _envelope(r) is not None and r.is_expired(now)]
+        return sum(self.store.forget(record.memory_id) for record in expired)
+
+    def _get(self, op: GetOp, now: datetime) -> Item | None:
         record = self.store.get(item_id(op.namespace, op.key))
         envelope = _envelope(record) if record is not None else None
-        if envelope is None or record.status is not Status.ACTIVE:
+        if envelope is None or record.status is not Status.ACTIVE or record.is_expired(now):
             return None
         if (tuple(envelope["namespace"]), envelope["key"]) != (op.namespace, op.key):
             return None  # an id collision would be astronomically rare; never return the wrong item
@@ -308,6 +322,9 @@ class MemcourseStore(BaseStore):
         envelope = {"namespace": list(namespace), "key": key, "value": value}
         if op.index is False:
             envelope["indexed"] = False
+        now = self._clock()
+        if op.ttl is not None:
+            fields["expires_at"] = now + timedelta(minutes=op.ttl)
         try:
             record = MemoryRecord(
                 subject=subject if isinstance(subject, str) else key[:MAX_SUBJECT_CHARS],
@@ -315,7 +332,7 @@ class MemcourseStore(BaseStore):
                 user_id=user_id,
                 agent_id=agent_id,
                 memory_id=item_id(namespace, key),
-                created_at=self._clock(),
+                created_at=now,
                 metadata={ENVELOPE: envelope},
                 **fields,
             )
@@ -357,8 +374,10 @@ def _check_op(op: Any) -> None:
             raise InvalidNamespaceError("Namespace cannot be empty.")
         if op.namespace[0] == "langgraph":
             raise InvalidNamespaceError(f'Root label for namespace cannot be "langgraph". Got: {op.namespace}')
-        if op.ttl is not None:
-            raise NotImplementedError("TTL is not supported by MemcourseStore; use ttl=None")
+        ttl = op.ttl
+        if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0
+                                or ttl == float("inf")):
+            raise ValueError(f"ttl must be a positive, finite number of minutes or None, got {ttl!r}")
     if isinstance(op, (SearchOp, ListNamespacesOp)):
         for name in ("limit", "offset"):
             number = getattr(op, name)
