@@ -76,8 +76,11 @@ def model_location(model_id: str) -> str:
 def load_model(model_id: str) -> Any:
     """Load a SentenceTransformer once per process (heavy import, ~5 s), on the CPU."""
     _offline()
+    import transformers
     from sentence_transformers import SentenceTransformer
 
+    # The "Loading weights" bar goes to stderr on every first load: noise in notebooks and logs.
+    transformers.utils.logging.disable_progress_bar()
     return SentenceTransformer(model_location(model_id), device="cpu")
 
 
