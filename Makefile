@@ -28,12 +28,16 @@ doctor: $(STAMP)
 	$(BIN)/memcourse doctor
 
 # torch is pinned to the CPU build first, so that sentence-transformers does not pull a
-# multi-GB CUDA build. The stamp is rebuilt whenever pyproject.toml changes.
+# multi-GB CUDA build. Where plain pip would pick a CUDA build, say where the CPU wheel is:
+#   make course TORCH='torch==2.13.0 --index-url https://download.pytorch.org/whl/cpu'
+# The stamp is rebuilt whenever pyproject.toml changes.
+TORCH ?= torch==2.13.0
+
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "memcourse needs Python 3.10 or newer; set PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet $(TORCH)
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
