@@ -413,21 +413,9 @@ class ChromaMemoryStore:
             connection.close()
 
     # -- reading --------------------------------------------------------------------------
-    def search(
-        self,
-        query: str,
-        *,
-        limit: int = 5,
-        memory_type: MemoryType | str | None = None,
-        user_id: str = DEFAULT_USER,
-        agent_id: str | None = None,
-        mode: str = "hybrid",
-    ) -> list[MemoryRecord]:
-        """The best-matching records, best first (see :meth:`search_hits`)."""
-        hits = self.search_hits(
-            query, limit=limit, memory_type=memory_type, user_id=user_id, agent_id=agent_id, mode=mode
-        )
-        return [hit.record for hit in hits]
+    def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
+        """The best-matching records, best first (arguments as :meth:`search_hits`)."""
+        return [hit.record for hit in self.search_hits(query, **kwargs)]
 
     def search_hits(
         self,

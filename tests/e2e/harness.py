@@ -214,3 +214,14 @@ def copy_without_outputs(source: Path, target: Path) -> None:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     nbformat.write(notebook, target)
+
+
+def open_widget(page, server: JupyterLab, notebook: str, css_class: str):
+    """Run ``notebook`` in the browser and return its first widget with ``css_class``, scrolled
+    into view, after checking that no widget on the page failed to display."""
+    open_and_run_notebook(page, server, notebook)
+    widget = page.locator(f".{css_class}").first
+    widget.wait_for(timeout=30_000)
+    widget.scroll_into_view_if_needed()
+    assert widget_errors(page) == [], "a widget shows 'Error displaying widget'"
+    return widget

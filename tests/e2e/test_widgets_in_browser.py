@@ -13,7 +13,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from .harness import chromium_page, copy_without_outputs, jupyterlab, open_and_run_notebook, widget_errors
+from .harness import chromium_page, copy_without_outputs, jupyterlab, open_widget, widget_errors
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "browser"
@@ -51,11 +51,7 @@ def _type_and_wait(page, widget, text: str, verdict: str, rule: str):
 def test_policy_gate_widget_decides_and_explains_in_the_browser(course_root, artifacts):
     with jupyterlab(course_root) as server:
         with chromium_page(artifacts) as page:
-            open_and_run_notebook(page, server, "03_policy_gate.ipynb")
-            widget = page.locator(".memcourse-policy-widget").first
-            widget.wait_for(timeout=30_000)
-            widget.scroll_into_view_if_needed()
-            assert widget_errors(page) == []
+            widget = open_widget(page, server, "03_policy_gate.ipynb", "memcourse-policy-widget")
 
             verdict, rule, text = _type_and_wait(page, widget, "记住我的 API key 是 sk-test-secret。", "SKIP", "secret")
             assert "secret" in text.lower() and "sk-test-secret" not in text  # refused, and the secret is masked
@@ -98,11 +94,7 @@ def _set_slider(widget, css_class: str, value: str) -> None:
 
 def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts):
     with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
-        open_and_run_notebook(page, server, "06_ranking_and_recall.ipynb")
-        widget = page.locator(".memcourse-recall-explorer").first
-        widget.wait_for(timeout=30_000)
-        widget.scroll_into_view_if_needed()
-        assert widget_errors(page) == []
+        widget = open_widget(page, server, "06_ranking_and_recall.ipynb", "memcourse-recall-explorer")
         hits = widget.locator("tr.memcourse-hit")
         hits.first.wait_for(timeout=30_000)
         assert 1 <= hits.count() <= 4  # the notebook opens the explorer with limit=4
@@ -133,11 +125,7 @@ def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts
 
 def test_timeline_shows_the_chain_of_the_chosen_memory(course_root, artifacts):
     with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
-        open_and_run_notebook(page, server, "08_memories_change.ipynb")
-        widget = page.locator(".memcourse-timeline").first
-        widget.wait_for(timeout=30_000)
-        widget.scroll_into_view_if_needed()
-        assert widget_errors(page) == []
+        widget = open_widget(page, server, "08_memories_change.ipynb", "memcourse-timeline")
         events = widget.locator(".memcourse-timeline-event")
         events.first.wait_for(timeout=30_000)
         before = events.evaluate_all("els => els.map(e => e.dataset.memoryId + '|' + e.dataset.status)")
@@ -161,11 +149,7 @@ def test_timeline_shows_the_chain_of_the_chosen_memory(course_root, artifacts):
 
 def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, artifacts):
     with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
-        open_and_run_notebook(page, server, "10_memory_aware_agent.ipynb")
-        widget = page.locator(".memcourse-chat").first
-        widget.wait_for(timeout=30_000)
-        widget.scroll_into_view_if_needed()
-        assert widget_errors(page) == []
+        widget = open_widget(page, server, "10_memory_aware_agent.ipynb", "memcourse-chat")
         memories = widget.locator(".memcourse-chat-memories .memcourse-memory")
         turns = widget.locator(".memcourse-chat-transcript .memcourse-turn")
         start_memories, start_turns = memories.count(), turns.count()
