@@ -32,7 +32,7 @@ from typing import Sequence
 
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.recall.admission import trust_problem
-from memcourse.stores.base import Hit
+from memcourse.recall.hit import Hit
 
 __all__ = [
     "DEFAULT_BUDGET",

@@ -19,10 +19,10 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from memcourse.recall.hit import Hit
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType
 
 
@@ -40,15 +40,6 @@ class CorruptStoreError(StoreError):
             f"{self.path}: {problem}. The file was left untouched; move it aside or repair it "
             "before using this path as a memory store."
         )
-
-
-@dataclass
-class Hit:
-    """A search result with the numbers behind its rank, so a learner can see *why*."""
-
-    record: MemoryRecord
-    score: float
-    breakdown: dict[str, Any] = field(default_factory=dict)
 
 
 @runtime_checkable

@@ -66,11 +66,8 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
-from memcourse.recall.admission import admit
 from memcourse.recall.bm25 import BM25Index
-from memcourse.recall.decay import access_boost, decay_factor, last_used
-from memcourse.recall.fusion import rrf
-from memcourse.recall.keyword import TASK_CUES
+from memcourse.recall.dedupe import may_supersede
 from memcourse.records import (
     DEFAULT_USER,
     HistoryEntry,
@@ -80,23 +77,19 @@ from memcourse.records import (
     parse_timestamp,
     utc_now,
 )
-from memcourse.stores.base import Hit, StoreError, check_limit, check_memory_type, check_query
-from memcourse.text import token_set
+from memcourse.recall.hit import Hit
+from memcourse.recall.hybrid import (
+    KEYWORD_DEPTH,
+    MIN_KNOWN_TOKENS,
+    MODES,
+    SIMILARITY_FLOOR,
+    VECTOR_DEPTH,
+    rank_hits,
+)
+from memcourse.stores.base import StoreError, check_limit, check_memory_type, check_query
 
-MODES = ("hybrid", "vector", "keyword")
-#: Below this cosine similarity a vector hit is not evidence of relevance (see module doc).
-SIMILARITY_FLOOR = 0.40
-#: A text whose model tokens are mostly [UNK] has a vector that means nothing.
-MIN_KNOWN_TOKENS = 0.5
-#: Multiplier for a task memory the query is about (see module doc).
-TASK_PRIORITY = 1.5
-#: How deep each channel looks before fusion (the seed's "top 50 vector, top 20 keyword").
-VECTOR_DEPTH, KEYWORD_DEPTH = 50, 20
 #: Tenant share of the collection above which the vector channel post-filters (see _vector_channel).
 POST_FILTER_SHARE = 0.1
-#: The largest access boost (it is capped); decay is <= 1, so fused × this × task priority
-#: bounds a candidate's final score.
-MAX_BOOST = access_boost(10**9)
 #: Rows per Chroma call (Chroma refuses batches above ``get_max_batch_size()``, ~5,000).
 CHUNK = 1000
 #: Chroma's operation code for a delete in its write-ahead log (add 0, update 1, upsert 2).
@@ -306,14 +299,20 @@ class ChromaMemoryStore:
                 )
                 for member, ids, distances, metas in zip(members, result["ids"], result["distances"], result["metadatas"]):
                     for cid, distance, meta in zip(ids, distances, metas):
-                        if cid == member.memory_id or 1.0 - distance < self.dedupe_threshold:
+                        if cid == member.memory_id:
+                            continue
+                        candidate = changed.get(cid) or _record_from(meta)
+                        if not may_supersede(candidate, member, 1.0 - distance, threshold=self.dedupe_threshold):
                             continue
                         successor[cid] = member  # later members overwrite: newest wins
-                        changed.setdefault(cid, _record_from(meta))
+                        changed.setdefault(cid, candidate)
             # Near-duplicates inside the batch: the later record supersedes the earlier.
             matrix = np.stack([vector_of[m.memory_id] for m in members])
-            pairs = np.argwhere(np.triu(matrix @ matrix.T, k=1) >= self.dedupe_threshold)
+            similarities = matrix @ matrix.T
+            pairs = np.argwhere(np.triu(similarities >= self.dedupe_threshold, k=1))
             for i, j in sorted(pairs.tolist(), key=lambda pair: pair[1]):  # i < j; the later j wins
+                if not may_supersede(members[i], members[j], float(similarities[i, j]), threshold=self.dedupe_threshold):
+                    continue
                 successor[members[i].memory_id] = members[j]
                 changed[members[i].memory_id] = members[i]
             for old_id, new in successor.items():
@@ -457,49 +456,21 @@ class ChromaMemoryStore:
                 pairs = self._bm25.search(query, limit=max(limit * 4, KEYWORD_DEPTH), allowed=scope) if allowed else []
                 rankings["keyword"] = [doc_id for doc_id, _ in pairs]
                 keyword_score = dict(pairs)
-            fused = rrf(rankings, k=self.rrf_k)
-            query_tokens = token_set(query)
-            hits: list[Hit] = []
-            # Load records in two steps. First the top 2×limit fused candidates. Then only those
-            # of the rest that could still reach the top `limit`: the product rules multiply a
-            # fused score by at most access_boost's cap (× TASK_PRIORITY for a task), and decay
-            # only lowers it, so a candidate whose best case is below the current limit-th
-            # final score cannot climb into the result. Exact, and it skips most loads.
-            head, rest = fused[: 2 * limit], fused[2 * limit :]
-            for step in (head, rest):
-                if step is rest and len(hits) >= limit:
-                    kth = sorted((h.score for h in hits), reverse=True)[limit - 1]
-                    step = [c for c in rest if c[1] * self._best_multiplier(c[0]) >= kth]
-                if not step:
-                    continue
-                records = self._fetch([doc_id for doc_id, _, _ in step])
-                for doc_id, fused_score, ranks in step:
-                    record = records.get(doc_id)
-                    if record is None or record.user_id != user_id:
-                        continue  # deleted by another process since the index was built
-                    if not admit(record, now=now, min_confidence=self.min_confidence, relevant=True):
-                        continue
-                    decay = decay_factor(last_used(record), now, lam=self.decay_lambda)
-                    boost = access_boost(record.access_count)
-                    priority = TASK_PRIORITY if _names_task(query_tokens, record) else 1.0
-                    final = fused_score * decay * boost * priority
-                    vector_distance = distance.get(doc_id)
-                    breakdown = {
-                        "mode": mode,
-                        "vector_rank": ranks.get("vector"),
-                        "keyword_rank": ranks.get("keyword"),
-                        "vector_distance": vector_distance,
-                        "similarity": None if vector_distance is None else 1.0 - vector_distance,
-                        "keyword_score": keyword_score.get(doc_id),
-                        "fused": fused_score,
-                        "decay": decay,
-                        "boost": boost,
-                        "task_priority": priority,
-                        "final": final,
-                    }
-                    hits.append(Hit(record, final, breakdown))
-            hits.sort(key=lambda h: (-h.score, -h.record.updated_at.timestamp(), h.record.memory_id))
-            hits = hits[:limit]
+            hits = rank_hits(
+                query,
+                rankings=rankings,
+                fetch=self._fetch,
+                type_of=lambda doc_id: getattr(self._active.get(doc_id), "memory_type", None),
+                user_id=user_id,
+                now=now,
+                limit=limit,
+                mode=mode,
+                similarity={doc_id: 1.0 - d for doc_id, d in distance.items()},
+                keyword_score=keyword_score,
+                rrf_k=self.rrf_k,
+                decay_lambda=self.decay_lambda,
+                min_confidence=self.min_confidence,
+            )
             for hit in hits if record_access else ():
                 hit.record.access_count += 1
                 hit.record.last_accessed_at = now
@@ -509,11 +480,6 @@ class ChromaMemoryStore:
             if self._pending and time.monotonic() - self._pending_since >= self.access_flush_seconds:
                 self.flush()
         return [Hit(h.record.copy(), h.score, h.breakdown) for h in hits]
-
-    def _best_multiplier(self, memory_id: str) -> float:
-        scope = self._active.get(memory_id)
-        task = scope is None or scope.memory_type == MemoryType.TASK.value
-        return MAX_BOOST * (TASK_PRIORITY if task else 1.0)
 
     def _vector_channel(self, query: str, user_id: str, allowed: set[str], depth: int, distance: dict[str, float]) -> list[str]:
         """Ids of ``allowed`` memories whose vectors are close to the query's, best first.
@@ -801,13 +767,6 @@ def _same_index_entry(old: MemoryRecord, new: MemoryRecord) -> bool:
 
 def _keyword_text(record: MemoryRecord) -> str:
     return " ".join([record.subject, record.content, *record.tags])
-
-
-def _names_task(query_tokens: set[str], record: MemoryRecord) -> bool:
-    """Is the query about this task? It names the task's subject, or talks about tasks."""
-    if record.memory_type is not MemoryType.TASK:
-        return False
-    return bool(query_tokens & token_set(record.subject)) or bool(query_tokens & TASK_CUES)
 
 
 def _where_dict(**conditions: Any) -> dict[str, Any] | None:
