@@ -4,7 +4,8 @@
   replay a file of messages, one per line, without a keyboard)
 - ``memcourse doctor`` check this machine is ready for the course
 - ``memcourse grade``  grade your exercises
-- ``memcourse eval``   run the bilingual recall evaluation (vector vs keyword vs hybrid)
+- ``memcourse eval``   run the bilingual recall evaluation (vector vs keyword vs hybrid);
+  ``--guards``, ``--extraction`` and ``--e2e`` run the guard, extraction and end-to-end ones
 
 Subcommands import what they need when they run, so ``memcourse --help`` is instant.
 """
@@ -52,9 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return grade_main(argv[1:])
     if argv and argv[0] == "eval":
-        from memcourse.evaluation import main as eval_main
-
-        return eval_main(argv[1:])
+        return _eval(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "demo":
         return run_demo(args)
@@ -65,6 +64,27 @@ def main(argv: list[str] | None = None) -> int:
         print(format_report(checks))
         return 0 if all(check.ok for check in checks) else 1
     raise AssertionError(f"unhandled command {args.command}")
+
+
+#: ``memcourse eval --KIND``: which evaluation module runs it (each has ``main(argv)``).
+EVALUATIONS = {
+    "--guards": "memcourse.guard_eval",  # the labelled guard corpus: secrets, injections, benign
+    "--extraction": "memcourse.extraction_eval",  # extraction + reconciliation on conversations
+    "--e2e": "memcourse.e2e_eval",  # multi-session questions answered end to end
+}
+
+
+def _eval(argv: list[str]) -> int:
+    """Recall evaluation by default; ``--guards``, ``--extraction``, ``--e2e`` pick another."""
+    from importlib import import_module
+
+    for flag, module in EVALUATIONS.items():
+        if flag in argv:
+            rest = [arg for arg in argv if arg != flag]
+            return import_module(module).main(rest)
+    from memcourse.evaluation import main as eval_main
+
+    return eval_main(argv)
 
 
 def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
