@@ -43,6 +43,11 @@ VECTOR_DEPTH, KEYWORD_DEPTH = 50, 20
 MAX_BOOST = access_boost(10**9)
 
 
+def keyword_text(record: MemoryRecord) -> str:
+    """What the keyword channel indexes for a memory: its subject, content and tags."""
+    return " ".join([record.subject, record.content, *record.tags])
+
+
 def names_task(query_tokens: set[str], record: MemoryRecord) -> bool:
     """Is the query about this task? It names the task's subject, or talks about tasks."""
     if record.memory_type is not MemoryType.TASK:

@@ -84,6 +84,7 @@ from memcourse.recall.hybrid import (
     MODES,
     SIMILARITY_FLOOR,
     VECTOR_DEPTH,
+    keyword_text,
     rank_hits,
 )
 from memcourse.stores.base import StoreError, check_limit, check_memory_type, check_query
@@ -610,7 +611,7 @@ class ChromaMemoryStore:
             rows = self._where_rows({"status": "active"})
             for record, meta in rows:
                 self._catalog(record, float(meta.get("readable", 0.0)) >= MIN_KNOWN_TOKENS)
-            self._bm25.add_many((r.memory_id, _keyword_text(r)) for r, _ in rows)
+            self._bm25.add_many((r.memory_id, keyword_text(r)) for r, _ in rows)
             self._row_count = self.collection.count()
 
     def _index(self, record: MemoryRecord, readable: bool | None = None) -> None:
@@ -621,7 +622,7 @@ class ChromaMemoryStore:
                 known = self._active.get(record.memory_id)
                 readable = known.readable if known else self.embedder.known_token_ratio(record.content) >= MIN_KNOWN_TOKENS
             self._catalog(record, readable)
-            self._bm25.add(record.memory_id, _keyword_text(record))
+            self._bm25.add(record.memory_id, keyword_text(record))
         else:
             self._unindex(record.memory_id)
 
@@ -760,13 +761,9 @@ def _scope_keys(scope: _Scope) -> list[tuple[str, str | None, str | None]]:
 
 
 def _same_index_entry(old: MemoryRecord, new: MemoryRecord) -> bool:
-    return (old.status, old.user_id, old.agent_id, old.memory_type, _keyword_text(old)) == (
-        new.status, new.user_id, new.agent_id, new.memory_type, _keyword_text(new)
+    return (old.status, old.user_id, old.agent_id, old.memory_type, keyword_text(old)) == (
+        new.status, new.user_id, new.agent_id, new.memory_type, keyword_text(new)
     )
-
-
-def _keyword_text(record: MemoryRecord) -> str:
-    return " ".join([record.subject, record.content, *record.tags])
 
 
 def _where_dict(**conditions: Any) -> dict[str, Any] | None:
