@@ -177,7 +177,7 @@ BAD_INPUT = [
     ("limit float", lambda s, c: s.search("Phase4", limit=3.0), TypeError),
     ("limit None", lambda s, c: s.search("Phase4", limit=None), TypeError),
     ("unknown memory_type", lambda s, c: s.search("Phase4", memory_type="fact"), ValueError),
-    ("int memory_type", lambda s, c: s.search("Phase4", memory_type=42), ValueError),
+    ("int memory_type", lambda s, c: s.search("Phase4", memory_type=42), TypeError),
     ("search_hits limit 0", lambda s, c: s.search_hits("Phase4", limit=0), ValueError),
     ("search user_id None", lambda s, c: s.search("Phase4", user_id=None), TypeError),
     ("search user_id empty", lambda s, c: s.search("Phase4", user_id=""), ValueError),
@@ -188,7 +188,7 @@ BAD_INPUT = [
     ("forget empty id", lambda s, c: s.forget(""), ValueError),
     ("get None", lambda s, c: s.get(None), TypeError),
     ("forget_user empty", lambda s, c: s.forget_user(""), ValueError),
-    ("forget_user None", lambda s, c: s.forget_user(None), ValueError),
+    ("forget_user None", lambda s, c: s.forget_user(None), TypeError),
     ("unexpected keyword", lambda s, c: s.search("Phase4", top_k=3), TypeError),
 ]
 

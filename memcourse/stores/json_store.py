@@ -43,10 +43,13 @@ from memcourse.stores.base import (
     CorruptStoreError,
     Hit,
     StoreError,
+    check_flag,
     check_id,
     check_limit,
     check_memory_type,
+    check_owner,
     check_query,
+    check_scope_id,
     in_scope,
 )
 from memcourse.text import token_set
@@ -90,6 +93,7 @@ class JsonMemoryStore:
         with self._transaction() as records:
             now = self._now()
             index = _index_of(records, new.memory_id)
+            check_owner(None if index is None else records[index], new)
             if index is None:
                 records.append(new)
             else:
@@ -119,8 +123,7 @@ class JsonMemoryStore:
 
     def forget_user(self, user_id: str) -> int:
         """Delete every memory of one user (all agents). Returns how many were deleted."""
-        if not isinstance(user_id, str) or not user_id.strip():
-            raise ValueError("user_id must be a non-empty string")
+        check_scope_id(user_id, "user_id")
         with self._transaction() as records:
             keep = [r for r in records if r.user_id != user_id]
             removed = len(records) - len(keep)
@@ -152,8 +155,9 @@ class JsonMemoryStore:
         check_query(query)
         check_limit(limit)
         wanted_type = check_memory_type(memory_type)
-        check_id(user_id, "user_id")
-        check_id(agent_id, "agent_id", optional=True)
+        check_scope_id(user_id, "user_id")
+        check_scope_id(agent_id, "agent_id", optional=True)
+        check_flag(record_access, "record_access")
         query_tokens = token_set(query)
         with self._transaction() as all_records:
             now = self._now()
@@ -186,8 +190,8 @@ class JsonMemoryStore:
         """Active records, oldest first. Without ``user_id`` this lists every user's records:
         it is the administrator's view, not something to put in a prompt."""
         wanted_type = check_memory_type(memory_type)
-        check_id(user_id, "user_id", optional=True)
-        check_id(agent_id, "agent_id", optional=True)
+        check_scope_id(user_id, "user_id", optional=True)
+        check_scope_id(agent_id, "agent_id", optional=True)
         return [
             record
             for record in self._load()
