@@ -62,6 +62,11 @@ MAX_CONVERSATION_ID_CHARS = 500  # source_conversation_id
 # symbols. Everything in C* (control, format, surrogate, private use, unassigned) and Z*
 # (separators) is refused, except the plain space between visible characters.
 _ID_CATEGORIES = frozenset("L M N P S".split())
+_CATEGORY_NAMES = {
+    "Cc": "a control character", "Cf": "a format character", "Cs": "a surrogate", "Co": "a private-use character",
+    "Cn": "an unassigned code point", "Zs": "a space other than U+0020", "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
 
 
 def shorten(value: Any, limit: int = 80) -> str:
@@ -106,9 +111,10 @@ def check_identifier(value: Any, name: str, limit: int) -> str:
     check_encodable(value, name)
     for position, char in enumerate(value):
         if char != " " and unicodedata.category(char)[0] not in _ID_CATEGORIES:
-            label = unicodedata.name(char, f"U+{ord(char):04X}")
+            category = unicodedata.category(char)
+            label = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
             raise ValueError(
-                f"{name} {shorten(value)} contains {label} ({unicodedata.category(char)}) at position "
+                f"{name} {shorten(value)} contains {label} ({_CATEGORY_NAMES.get(category, category)}) at position "
                 f"{position}; ids may hold letters, marks, numbers, punctuation, symbols and "
                 "inner spaces only (no control, format or line-breaking characters)"
             )
