@@ -27,7 +27,9 @@ when its answer is invalid, :func:`decide_by_rules` decides, deterministically.
 
 The deterministic rules compare *salient words* (tokens minus stopwords). Two texts are the
 same fact when their Dice overlap is at least :data:`SAME_FACT` and they name no different
-number or identifier ("Ticket SUP-1" and "Ticket SUP-2" stay two memories). Both thresholds
+code ("Ticket SUP-1" and "Ticket SUP-2" stay two memories); a candidate *restates* a memory
+(NOOP) when it has the same Chinese characters and English content words, in any order,
+spacing or punctuation. Both thresholds
 were fixed from first principles before the shipped conversation set was written, and are
 not tuned on it.
 """
@@ -53,8 +55,6 @@ log = logging.getLogger("memcourse.extraction")
 ACTIONS = ("ADD", "UPDATE", "SUPERSEDE", "DELETE", "NOOP")
 #: Dice overlap of salient words from which two texts are the same fact.
 SAME_FACT = 0.6
-#: Overlap from which a same-fact candidate adds nothing new (NOOP rather than UPDATE).
-SAME_WORDS = 0.9
 #: A retraction must cover at least this share of its own salient words in the memory.
 RETRACT_COVER = 0.6
 #: Trust order of sources: a candidate may overwrite a memory of equal or lower trust only.
@@ -112,9 +112,13 @@ def salient(text: str) -> set[str]:
     return (words | chars) - _GENERIC
 
 
-def same_words(a: str, b: str) -> bool:
-    """The same text up to spacing, punctuation, width and case."""
-    return _plain(a) == _plain(b)
+def restates(a: str, b: str) -> bool:
+    """``b`` says what ``a`` says in other spacing, punctuation, segmentation or filler words:
+    the same Chinese characters and the same English content words, stopwords aside."""
+    def parts(text: str) -> tuple[set[str], set[str]]:
+        words = salient(text)
+        return {w for w in words if _CJK.fullmatch(w)}, {w for w in words if w.isascii()}
+    return _plain(a) == _plain(b) or parts(a) == parts(b)
 
 
 def _identifiers(words: set[str]) -> set[str]:
@@ -185,7 +189,7 @@ def decide_by_rules(candidate: Candidate, shown: list[MemoryRecord]) -> Decision
 
 def _against(candidate: Candidate, target: MemoryRecord, why: str, shown: list[MemoryRecord], *,
              same_key: bool) -> Decision:
-    if same_words(candidate.content, target.content) or similarity(candidate.content, target.content) >= SAME_WORDS:
+    if restates(candidate.content, target.content):
         return Decision("NOOP", target, f"{why}: already known in these words", "rules", shown=shown)
     if TRUST[candidate.source] < TRUST[target.source]:
         return Decision("NOOP", target, f"{why}: contradicts a {target.source.value} memory that this "
