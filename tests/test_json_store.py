@@ -225,8 +225,9 @@ def test_a_failed_replace_keeps_the_old_file_and_cleans_up(json_store, path, clo
         raise OSError("disk on fire")
 
     monkeypatch.setattr("memcourse.stores.json_store.os.replace", crash)
-    with pytest.raises(OSError, match="disk on fire"):
+    with pytest.raises(StoreError, match="disk on fire") as caught:
         json_store.upsert(make(clock, subject="never_written"))
+    assert isinstance(caught.value.__cause__, OSError)  # the cause stays attached
     assert path.read_bytes() == before
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
 

@@ -304,7 +304,12 @@ class JsonMemoryStore:
     def _save(self, records: list[MemoryRecord]) -> None:
         payload = {"format": FORMAT, "version": VERSION, "records": [r.to_dict() for r in records]}
         text = json.dumps(payload, ensure_ascii=False, indent=2)
-        atomic_write(resolve(self.path), text.encode("utf-8"))
+        try:
+            atomic_write(resolve(self.path), text.encode("utf-8"))
+        except OSError as error:  # disk full, name too long, read-only file system...
+            raise StoreError(
+                f"{self.path}: could not save ({error.strerror or error}); the file was left as it was"
+            ) from error
 
 
 def _index_of(records: list[MemoryRecord], memory_id: str) -> int | None:
