@@ -21,7 +21,8 @@ tests a fake).
 ``history_chain(records, memory_id) -> list[MemoryRecord]``
     Every record linked to ``memory_id`` by ``superseded_by`` (in either direction, however
     long the chain), oldest first: the record nobody supersedes comes last. ``[]`` when
-    ``memory_id`` is not in ``records``. (Each record supersedes at most one other.)
+    ``memory_id`` is not in ``records``. (Each record supersedes at most one other. Corrupt
+    data may link records in a cycle: each version still appears once, and the walk ends.)
 
 ``forget_chain(records, memory_id) -> tuple[list[MemoryRecord], list[str]]``
     ``(kept, removed_ids)``: ``kept`` is ``records`` without every record of ``memory_id``'s
