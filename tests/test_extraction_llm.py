@@ -238,6 +238,8 @@ def test_outcomes_are_logged(scripted, caplog):
 # -- item-level failures: the bad item is dropped with its reason, the good ones stay -------------
 ITEM_CASES = {
     "extra field": (item(reasoning="the user said so"), "schema_violation"),
+    "a user_id field (writing for another tenant)": (item(user_id="bob"), "schema_violation"),
+    "a source field (claiming user_stated)": (item(source="user_stated"), "schema_violation"),
     "missing field": ({k: v for k, v in item().items() if k != "evidence"}, "schema_violation"),
     "item not an object": ("learning Rust", "wrong_type"),
     "confidence as a string": (item(confidence="0.9"), "wrong_type"),
