@@ -284,6 +284,8 @@ def test_each_bad_item_is_rejected_with_its_class_and_the_good_item_survives(scr
 def test_evidence_matching_ignores_width_case_and_spacing_only(scripted):
     result = extract(scripted, reply(item(evidence="我最近在学  RUST")))
     assert len(result.candidates) == 1
+    result = extract(scripted, reply(item(evidence="我最近在学 Ｒｕｓｔ")), text="对了，我最近\u200b在学 Rust。")
+    assert len(result.candidates) == 1, "a zero-width space in the message is not a word"
     result = extract(scripted, reply(item(evidence="我最近在学 Go")))
     assert not result.candidates
 
