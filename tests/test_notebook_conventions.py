@@ -171,3 +171,11 @@ def test_prose_quotes_only_figures_the_outputs_show(notebook):
         f"{name}: the prose quotes figures no output shows; print them from the result (or render the "
         "sentence with IPython.display.Markdown), or write a setting as code:\n" + "\n".join(missing)
     )
+
+
+def test_the_top_cell_states_a_time_of_at_most_45_minutes(notebook):
+    """One sitting: a notebook that needs more than ~45 minutes of reading holds two ideas."""
+    name, nb = notebook
+    match = re.search(r"\*\*Time:\*\*\s*about\s+(\d+)\s+minutes", nb.cells[0].source)
+    assert match, f"{name}: the first cell states '**Time:** about N minutes, plus M for the exercise.'"
+    assert int(match.group(1)) <= 45, f"{name}: {match.group(1)} minutes of reading; split it or move material"
