@@ -72,11 +72,14 @@ class Mutant:
     before: str
     after: str
     source: str  # the whole mutated module
+    statement: str = ""  # the statement it happens in (first line), to tell equal changes apart
 
     @property
     def key(self) -> str:
-        """Stable across unrelated edits: the function, the operator, and the code it changes."""
-        return f"ex{self.exercise}:{self.function}:{self.operator}:{self.before} -> {self.after}"
+        """Stable across unrelated edits: the function, the operator, the code it changes, and
+        the statement it changes it in."""
+        where = f" in `{self.statement}`" if self.statement and self.statement != self.before else ""
+        return f"ex{self.exercise}:{self.function}:{self.operator}:{self.before} -> {self.after}{where}"
 
 
 # -- making mutants ---------------------------------------------------------------------------
@@ -262,6 +265,16 @@ def _swap_args(node: ast.Call) -> ast.AST:
     return new
 
 
+def _statement(tree: ast.AST, path: tuple) -> str:
+    """The innermost statement holding ``path``, as its first line of code (at most 70 chars)."""
+    for i in range(len(path), 0, -1):
+        node = _resolve(tree, path[:i])
+        if isinstance(node, ast.stmt):
+            text = ast.unparse(node).splitlines()[0]
+            return text if len(text) <= 70 else text[:69] + "…"
+    return ""
+
+
 def make_mutants(exercise: str, source: str) -> list[Mutant]:
     tree = ast.parse(source)
     original = ast.unparse(tree)
@@ -282,7 +295,8 @@ def make_mutants(exercise: str, source: str) -> list[Mutant]:
         if mutated == original or (function, before, after, getattr(node, "lineno", 0)) in seen:
             continue
         seen.add((function, before, after, getattr(node, "lineno", 0)))
-        mutants.append(Mutant(exercise, function, getattr(node, "lineno", 0), operator, before, after, mutated))
+        mutants.append(Mutant(exercise, function, getattr(node, "lineno", 0), operator, before, after, mutated,
+                              _statement(ast.parse(source), path)))
     return mutants
 
 

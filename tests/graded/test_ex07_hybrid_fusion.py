@@ -109,3 +109,17 @@ def test_mean_reciprocal_rank_uses_the_first_relevant_position(ex):
     )
     two = ex.mean_reciprocal_rank([(["hit"], {"hit"}), (["x", "hit"], {"hit"})])
     assert two == pytest.approx(0.75), f"got {two}: the mean of 1/1 and 1/2 over the two queries"
+
+
+def test_equal_score_and_equal_best_rank_are_ordered_by_id(ex):
+    tie = ex.rrf_fuse({"vector": ["y", "x"], "keyword": ["x", "y"]})
+    assert [d for d, _ in tie] == ["x", "y"], (
+        "x and y have the same score and the same best rank (1): the id decides, not the order they were seen"
+    )
+
+
+def test_relevant_may_be_any_iterable(ex):
+    assert ex.recall_at_k(["a", "b"], ["a", "a"], 1) == 1.0, "a list with a repeated id is one relevant id"
+    assert ex.recall_at_k(["a", "b"], (doc for doc in ["b", "c"]), 2) == 0.5, "a generator works too"
+    got = ex.mean_reciprocal_rank([(["a", "b"], iter(["b"]))])
+    assert got == 0.5, f"got {got}: turn `relevant` into a set first (an iterator can be read only once)"

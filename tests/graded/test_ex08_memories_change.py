@@ -172,3 +172,22 @@ def test_history_chain_survives_a_cycle_in_corrupt_data(ex):
     assert sorted(r.memory_id for r in chain) == sorted([a.memory_id, b.memory_id]), (
         "a cycle must not loop forever: each version appears once"
     )
+
+
+def test_on_a_tie_the_first_candidate_is_superseded(ex):
+    first, second = rec("home_a", "same score A"), rec("home_b", "same score B")
+    new = rec("residence", "new content")
+    table = {"same score A": 0.95, "same score B": 0.95}
+    assert ex.decide_write(new, [first, second], scored(table)) == ("supersede", first.memory_id), (
+        "two candidates equally similar: the first one in `existing` (replace the best only when strictly better)"
+    )
+
+
+def test_history_chain_ends_when_a_cycle_does_not_pass_through_the_start(ex):
+    a = rec("cyc_a", "A", status=Status.SUPERSEDED)
+    b = rec("cyc_b", "B", status=Status.SUPERSEDED, by=a.memory_id)
+    a.superseded_by = b.memory_id
+    x = rec("cyc_x", "X", status=Status.SUPERSEDED, by=a.memory_id)
+    chain = ex.history_chain([x, a, b], x.memory_id)
+    assert len(chain) == len({r.memory_id for r in chain}), "each version at most once"
+    assert {r.memory_id for r in chain} >= {a.memory_id, b.memory_id}, "the walk reaches the cycle and stops there"

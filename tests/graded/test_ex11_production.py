@@ -83,7 +83,7 @@ def test_other_errors_are_not_retried(ex):
 
 def test_bad_arguments_fail_before_any_write_and_empty_input_does_nothing(ex):
     server = FlakyServer()
-    for kwargs in ({"batch_size": 0}, {"max_attempts": 0}):
+    for kwargs in ({"batch_size": 0}, {"batch_size": -1}, {"max_attempts": 0}, {"max_attempts": -2}):
         with pytest.raises(ValueError):
             ex.write_in_batches([1, 2], server, sleep=Sleeps(), **kwargs)
     assert server.calls == []
@@ -141,3 +141,10 @@ def test_a_retried_batch_is_the_same_batch(ex):
 
     ex.write_in_batches(["x", "y"], write_batch, batch_size=2, sleep=Sleeps())
     assert seen[1] == ["x", "y"], f"each attempt gets a fresh list of the batch's records, got {seen[1]}"
+
+
+def test_batch_size_one_and_one_attempt_are_valid(ex):
+    server = FlakyServer()
+    stats = ex.write_in_batches(["a", "b"], server, batch_size=1, max_attempts=1, sleep=Sleeps())
+    assert server.calls == [["a"], ["b"]], "batch_size=1 is valid: one record per batch"
+    assert stats == {"batches": 2, "written": 2, "attempts": 2, "retries": 0}, stats

@@ -192,3 +192,31 @@ def test_a_claim_is_checked_against_each_document_on_its_own(ex):
     assert report["supported"] == [store_claim]
     report = ex.check_grounding([store_claim], [CHECKPOINTER], [])
     assert report["unsupported"] == [store_claim], "the checkpointer document alone does not state it"
+
+
+def test_the_support_threshold_is_inclusive(ex):
+    from memcourse.integrations.memory_graph import SUPPORT_THRESHOLD, support
+
+    claim = "store memory thread read zebra"  # four of its five words are in the store document
+    assert support(claim, STORE["en"] + " " + STORE["zh"]) == SUPPORT_THRESHOLD
+    report = ex.check_grounding([claim], [STORE], [])
+    assert report["supported"] == [claim], "support exactly at SUPPORT_THRESHOLD counts: >= the threshold, not >"
+    memory = {"key": "zebra_note", "memory_type": "entity", "content": "store memory thread read", "score": 1.0}
+    report = ex.check_grounding([claim], [CHECKPOINTER], [memory])
+    assert report["from_memory"] == {claim: "zebra_note"}, "the same inclusive threshold for memories"
+
+
+def test_a_memory_that_says_more_than_the_claim_still_states_it(ex):
+    chatty = {"key": "chatty", "memory_type": "entity", "score": 1.0,
+              "content": "I remember: checkpoint 可以跨线程保存用户偏好, the user told me so last week in a long chat"}
+    report = ex.check_grounding([FALSE_CLAIM], [CHECKPOINTER], [chatty])
+    assert report["from_memory"] == {FALSE_CLAIM: "chatty"}, (
+        "support(claim, memory['content']): the share of the CLAIM's words the memory contains (argument order matters)"
+    )
+
+
+def test_a_memory_without_a_type_is_an_entity(ex, store):
+    store.put(ALICE, "plain", {"content": "the Lighthouse project ships in May"})
+    found = ex.recall_memories(store, "alice", "When does Lighthouse ship?")
+    assert [m["key"] for m in found] == ["plain"]
+    assert found[0]["memory_type"] == "entity", "value.get('memory_type', 'entity'): a value without a type is an entity"
