@@ -35,7 +35,10 @@ FORGET_PATTERNS = [
 _IDIOM = re.compile(r"^\s*(?:it|this|that|about it)\b(?!\s+(?:i|my|we|our)\b)", I)
 #: "I no longer …" statements: the rest of the sentence, said positively, is what is retracted.
 NO_LONGER_PATTERNS = [
-    (re.compile(r"^\s*我(?:已经|现在)?(?:不再|不)(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了?" + _STOP), "我"),
+    # 不再 says "no longer" by itself; a plain 不 needs the closing 了 ("我不喜欢长回答" is a
+    # preference, "我不喜欢长回答了" takes one back).
+    (re.compile(r"^\s*我(?:已经|现在)?不再(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了?" + _STOP), "我"),
+    (re.compile(r"^\s*我(?:已经|现在)?不(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了" + _STOP), "我"),
     (re.compile(r"^\s*I\s+(?:no longer|don'?t|do not)\s+(?P<fact>.+?)\s+any\s?more" + _STOP, I), "I "),
     (re.compile(r"^\s*I\s+no longer\s+(?P<fact>.+?)" + _STOP, I), "I "),
 ]
