@@ -334,7 +334,7 @@ def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
             raw = problem.get("message") or (problem.text or "")
             details = problem.text or ""
             message = short_message(raw)
-            timeout = re.match(r"Failed: Timeout >([\d.]+)s", raw.strip())
+            timeout = re.match(r"Failed: Timeout \(?>([\d.]+)s", raw.strip())
             if timeout:  # pytest-timeout's own words say nothing about why
                 message = f"still running after {float(timeout.group(1)):.0f} s: an endless loop, or a wait that never ends?"
             outcome = CaseOutcome(name, False, message, _is_stub(raw, details))
