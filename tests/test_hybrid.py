@@ -248,3 +248,19 @@ def test_ranking_drops_refused_candidates_and_checks_its_arguments():
     assert subjects(rank(store, "tea", keyword=[(bad, 2.0), (good, 1.0)], mode="keyword")) == ["good"]
     with pytest.raises(ValueError, match="min_confidence"):
         rank(store, "tea", keyword=[(good, 1.0)], mode="keyword", min_confidence=2)
+
+
+def test_the_store_takes_a_fusion_and_refuses_an_unknown_one(tmp_path):
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    with pytest.raises(ValueError, match="fusion"):
+        ChromaMemoryStore(tmp_path / "bad", fusion="sum")
+    store = ChromaMemoryStore(tmp_path / "db", fusion="rrf", clock=lambda: NOW)
+    try:
+        store.upsert(rec("tea", "The user drinks green tea"))
+        hit = store.search_hits("green tea", user_id="u")[0]
+        assert hit.breakdown["fusion"] == "rrf"
+        store.fusion = "weighted"
+        assert store.search_hits("green tea", user_id="u")[0].breakdown["fusion"] == "weighted"
+    finally:
+        store.close()
