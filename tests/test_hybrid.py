@@ -264,3 +264,10 @@ def test_the_store_takes_a_fusion_and_refuses_an_unknown_one(tmp_path):
         assert store.search_hits("green tea", user_id="u")[0].breakdown["fusion"] == "weighted"
     finally:
         store.close()
+
+
+def test_identifier_route_works_with_full_width_digits():
+    target = rec("order", "订单 ２０２４０８１７０３ 已发货")
+    other = rec("other", "订单 2024081704 已发货")
+    hits = rank(Store(target, other), "订单 2024081703 到哪了", keyword=[(other, 3.0), (target, 2.9)], mode="keyword")
+    assert subjects(hits)[0] == "order"

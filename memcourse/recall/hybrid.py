@@ -39,6 +39,7 @@ from __future__ import annotations
 import hashlib
 import math
 import threading
+import unicodedata
 from collections import OrderedDict
 from datetime import datetime
 from typing import Callable, Iterable, Mapping
@@ -272,8 +273,11 @@ def rank_hits(
             if record is None or record.user_id != user_id:
                 continue  # deleted by another process since the index was built
             id_share = 0.0
-            if wanted_ids:
-                id_share = len(wanted_ids & set(tokenize(keyword_text(record)))) / len(wanted_ids)
+            if wanted_ids and ranks.get("keyword") is not None:  # only BM25 can have matched an id token
+                text = keyword_text(record)
+                folded = unicodedata.normalize("NFKC", text).lower()
+                if any(wanted in folded for wanted in wanted_ids):  # cheap test before tokenising
+                    id_share = len(wanted_ids & set(tokenize(text))) / len(wanted_ids)
             fused_total = fused_score + ID_BONUS * id_share
             decay = recency_factor(record, now, lam=decay_lambda)
             access = access_boost(record.access_count)
@@ -319,7 +323,8 @@ def rank_hits(
     # Load and score the top 2×limit fused candidates, admit the best of them, then load
     # only those of the rest that could still reach the top `limit`: the product rules
     # multiply a fused score by at most MAX_BOOST (× TASK_PRIORITY for a task), decay only
-    # lowers it, and an identifier adds at most ID_BONUS, so a candidate whose best case is
+    # lowers it, and an identifier adds at most ID_BONUS (only to a candidate BM25 found: an
+    # id is a token, so a memory holding it has a BM25 score), so a candidate whose best case is
     # below the current limit-th admitted score cannot climb into the result. Exact, and it
     # skips most loads and most runs of the gate.
     bonus = ID_BONUS if wanted_ids else 0.0
@@ -329,7 +334,10 @@ def rank_hits(
         hits = best_admitted()
         if len(hits) >= limit:
             kth = hits[limit - 1].score
-            rest = [c for c in rest if (c[1] + bonus) * best_multiplier(type_of(c[0])) >= kth]
+            rest = [
+                c for c in rest
+                if (c[1] + (bonus if c[2].get("keyword") is not None else 0.0)) * best_multiplier(type_of(c[0])) >= kth
+            ]
         if not rest:
             return hits
         score(rest)
