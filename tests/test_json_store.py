@@ -651,3 +651,30 @@ def test_opening_while_another_process_saves_never_trips_over_its_temp_file(path
     monkeypatch.setattr("memcourse.stores.files.os.lstat", renamed_meanwhile)
     store = JsonMemoryStore(path)
     assert [r.subject for r in store.list_all()] == ["first"]
+
+
+# -- a file too big to be a JSON store (issue 11) ---------------------------------------------------
+def test_a_huge_file_is_refused_with_the_limit_named_not_read(tmp_path):
+    from memcourse.stores.json_store import MAX_FILE_BYTES
+
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb"):
+        pass
+    os.truncate(huge, 3 * 1024**3)  # sparse: 3 GB on paper, no disk used
+    with pytest.raises(StoreError, match=f"{MAX_FILE_BYTES:,} bytes") as refused:
+        JsonMemoryStore(huge)
+    assert str(huge) in str(refused.value)
+    assert huge.stat().st_size == 3 * 1024**3, "the file is left as it was"
+
+
+def test_a_save_past_the_limit_is_refused_and_writes_nothing(path, clock, monkeypatch):
+    import memcourse.stores.json_store as module
+
+    store = JsonMemoryStore(path, clock=clock)
+    store.upsert(MemoryRecord(MemoryType.ENTITY, "home", "住在上海", created_at=clock()))
+    before = path.read_bytes()
+    monkeypatch.setattr(module, "MAX_FILE_BYTES", len(before) + 100)
+    with pytest.raises(StoreError, match="over the store-file limit"):
+        store.upsert(MemoryRecord(MemoryType.ENTITY, "notes", "x" * 500, created_at=clock()))
+    assert path.read_bytes() == before
+    assert [r.subject for r in store.list_all()] == ["home"], "the store still opens and reads"

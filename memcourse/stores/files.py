@@ -56,10 +56,11 @@ def resolve(path: Path) -> Path:
     return real
 
 
-def read_regular(path: Path) -> bytes | None:
+def read_regular(path: Path, *, max_bytes: int | None = None) -> bytes | None:
     """The bytes of a regular file, or ``None`` if it does not exist. Never blocks on a FIFO:
     the file is opened non-blocking and checked *after* opening (a check before opening could
-    be raced by someone swapping the file)."""
+    be raced by someone swapping the file). A file over ``max_bytes`` is refused before any
+    byte is read (a 3 GB file would otherwise end in MemoryError, not a clear error)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -71,7 +72,15 @@ def read_regular(path: Path) -> bytes | None:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             raise StoreError(f"{path} is not a regular file ({_kind(mode)}); a store must be a plain file")
-        return handle.read()
+        if max_bytes is None:
+            return handle.read()
+        data = handle.read(max_bytes + 1)  # the file may have grown since fstat
+        if len(data) > max_bytes:
+            raise StoreError(
+                f"{path} is larger than the store-file limit of {max_bytes:,} bytes; it was not read "
+                "(is this the right file? a store this big belongs in ChromaMemoryStore)"
+            )
+        return data
 
 
 def atomic_write(path: Path, data: bytes) -> None:

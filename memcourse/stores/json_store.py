@@ -19,6 +19,9 @@ also where the classic bugs live, so this one is careful in five ways:
    forever), a symlink is written through to its target, the file keeps its mode, and
    temporary files a killed writer left behind are removed on open and on every forget
    (they hold whole copies of the store). The details are in :mod:`memcourse.stores.files`.
+   A file over :data:`MAX_FILE_BYTES` (256 MiB, far beyond what a JSON store should hold) is
+   refused with a :class:`StoreError` naming it and the limit, before a byte is read; a save
+   that would pass the limit is refused the same way, leaving the file as it was.
 
 What it guarantees, and the crash and fuzz figures behind that, is in ``docs/reliability.md``.
 """
@@ -64,6 +67,9 @@ from memcourse.text import token_set
 
 FORMAT = "memcourse.json-store"
 VERSION = 1
+#: The largest store file read or written. Loading parses the whole file into records (several
+#: times its size in memory); past this, use ChromaMemoryStore.
+MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 class JsonMemoryStore:
@@ -275,7 +281,7 @@ class JsonMemoryStore:
             lock.release()
 
     def _load(self) -> list[MemoryRecord]:
-        raw = read_regular(resolve(self.path))
+        raw = read_regular(resolve(self.path), max_bytes=MAX_FILE_BYTES)
         if raw is None:
             return []
         try:
@@ -307,9 +313,14 @@ class JsonMemoryStore:
 
     def _save(self, records: list[MemoryRecord]) -> None:
         payload = {"format": FORMAT, "version": VERSION, "records": [r.to_dict() for r in records]}
-        text = json.dumps(payload, ensure_ascii=False, indent=2)
+        data = json.dumps(payload, ensure_ascii=False, indent=2).encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:
+            raise StoreError(
+                f"{self.path}: saving would make the file {len(data):,} bytes, over the store-file limit "
+                f"of {MAX_FILE_BYTES:,} bytes; nothing was written (use ChromaMemoryStore for a store this big)"
+            )
         try:
-            atomic_write(resolve(self.path), text.encode("utf-8"))
+            atomic_write(resolve(self.path), data)
         except OSError as error:  # disk full, name too long, read-only file system...
             raise StoreError(
                 f"{self.path}: could not save ({error.strerror or error}); the file was left as it was"
