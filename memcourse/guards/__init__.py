@@ -37,6 +37,7 @@ from memcourse.guards.commandline import find_command_line_credentials
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.identifiers import blank_non_identifiers, find_identifiers, is_chinese_id_number, passes_luhn
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
+from memcourse.guards.mention import drop_mentions
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
 from memcourse.guards.rules import RULE_PATTERNS, find_rules
 from memcourse.guards.secrets import find_credentials
@@ -81,7 +82,8 @@ def find_injection(text: str | Normalised) -> list[Finding]:
     """Instructions aimed at the agent (override, identity, extraction, fake role markers,
     permission grants, exfiltration, text written for an AI reader, hidden text): refused from
     every source, administrators included."""
-    return find_instructions(_views(text))
+    views = _views(text)
+    return drop_mentions(views, find_instructions(views))
 
 
 def find_privilege_claims(text: str | Normalised) -> list[Finding]:
