@@ -150,7 +150,6 @@ def consolidate(
             audit(user_id, entry)
 
     records = [r for r in store.list_all(user_id=user_id, agent_id=agent_id) if r.memory_type is not MemoryType.RULE]
-    session_memories = [r for r in records if r.source_conversation_id in conversation_ids and SUMMARY_TAG not in r.tags]
 
     # 1. expire
     alive = []
@@ -191,6 +190,11 @@ def consolidate(
 
     # 4. one episodic record of the session
     if conversation_ids:
+        # What the session left behind, after the merges: a superseded wording is not repeated.
+        session_memories = [
+            r for r in store.list_all(user_id=user_id, agent_id=agent_id)
+            if r.source_conversation_id in conversation_ids and SUMMARY_TAG not in r.tags
+        ]
         _record_session(store, policy, report, log, user_id, agent_id, conversation_ids, session_memories,
                         list(messages), now, summarise or summarise_session)
     return report

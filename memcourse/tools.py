@@ -350,6 +350,10 @@ def _check_value(tool: str, key: str, value: Any, spec: dict) -> Any:
         limit = MAX_SUBJECT_CHARS if key == "subject" else MAX_CONTENT_CHARS
         if len(value) > limit:
             raise ToolArgumentError(f"{tool}: {key} is {len(value)} characters; at most {limit}")
+        if "enum" in spec and value.strip().lower() == MemoryType.RULE.value not in spec["enum"]:
+            raise ToolArgumentError(
+                f"{tool}: a model may not write a rule memory; users may state preferences, only an administrator "
+                "may set rules", "rule_from_non_admin")
         if "enum" in spec and value.strip().lower() not in spec["enum"]:
             raise ToolArgumentError(f"{tool}: {key} must be one of {', '.join(spec['enum'])}, got {value!r}")
         return value.strip().lower() if "enum" in spec else value
