@@ -22,7 +22,7 @@ from memcourse.records import (
 )
 from memcourse.state import ShortTermState
 from memcourse.policy import MemoryPolicy, PolicyDecision
-from memcourse.stores.base import CorruptStoreError, Hit, MemoryStore, StoreError
+from memcourse.stores.base import CorruptStoreError, Hit, MemoryStore, StoreError, TenancyError
 from memcourse.stores.json_store import JsonMemoryStore
 
 __version__ = "0.1.0"
@@ -65,6 +65,7 @@ __all__ = [
     "Source",
     "Status",
     "StoreError",
+    "TenancyError",
     "make_memory_id",
     "utc_now",
 ]

@@ -34,6 +34,8 @@ from memcourse.stores.base import MemoryStore
 from memcourse.text import has_cjk, token_set
 
 if TYPE_CHECKING:
+    from memcourse.extraction.base import Extractor
+    from memcourse.extraction.pipeline import MemoryPipeline
     from memcourse.writer import BackgroundMemoryWriter
 
 Composer = Callable[[str, list[MemoryRecord], PolicyDecision], str]
@@ -68,9 +70,20 @@ class MemoryAwareAgent:
         conversation_id: str | None = None,
         writer: "BackgroundMemoryWriter | None" = None,
         clock: Callable[[], datetime] = utc_now,
+        pipeline: "MemoryPipeline | None" = None,
+        extractor: "Extractor | None" = None,
     ):
+        """``pipeline`` (a :class:`~memcourse.extraction.MemoryPipeline`) or just ``extractor``
+        (rules, a model, or both) replaces the plain policy write with extraction, the gate,
+        reconciliation and (if the pipeline has one) the audit log. Without either, the
+        policy's rule recognisers decide, offline, as in the first notebooks."""
         self.store = store
         self.policy = policy or MemoryPolicy()
+        if pipeline is None and extractor is not None:
+            from memcourse.extraction.pipeline import MemoryPipeline
+
+            pipeline = MemoryPipeline(store, extractor=extractor, policy=self.policy, clock=clock)
+        self.pipeline = pipeline
         self.user_id = user_id
         self.agent_id = agent_id
         self.recall_limit = recall_limit
@@ -102,6 +115,21 @@ class MemoryAwareAgent:
             state.add_step("reason: compose the answer from the message and recalled memories")
             answer = self.composer(message, retrieved, decision)
             return AgentReply(answer, retrieved, None, decision, state.snapshot(), blocked, pending)
+
+        if self.pipeline is not None:
+            from memcourse.extraction.base import Message
+
+            state.add_step("write: extract, gate, reconcile and store through the memory pipeline")
+            result = self.pipeline.process(
+                Message(message, self.conversation_id, self.clock(), self.user_id, self.agent_id)
+            )
+            for step in result.steps:
+                if step.decision is not None:
+                    state.add_observation(f"reconcile: {step.decision}")
+            state.add_step("reason: compose the answer from the message and recalled memories")
+            answer = self.composer(message, retrieved, result.decision)
+            written = result.written[0] if result.written else None
+            return AgentReply(answer, retrieved, written, result.decision, state.snapshot(), blocked)
 
         state.add_step("decide: offer the message to the write policy")
         decision = self.policy.decide(

@@ -39,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--deep", action="store_true", help="also load the embedding model and embed a sentence")
     doctor.add_argument("--data-dir", type=Path, default=None, help="data directory to check for writing")
 
-    # Listed for --help; their own parsers (memcourse.grading, memcourse.evaluation) take over.
+    # Listed for --help; their own parsers (memcourse.course.grading, memcourse.evaluation) take over.
     sub.add_parser("grade", help="grade your exercises (memcourse grade --help)")
     sub.add_parser("eval", help="bilingual recall evaluation per search mode (memcourse eval --help)")
     return parser
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # grade and eval own their options: hand them everything after the subcommand.
     if argv and argv[0] == "grade":
-        from memcourse.grading import main as grade_main
+        from memcourse.course.grading import main as grade_main
 
         return grade_main(argv[1:])
     if argv and argv[0] == "eval":
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         return run_demo(args)
     if args.command == "doctor":
-        from memcourse.doctor import format_report, run_checks
+        from memcourse.course.doctor import format_report, run_checks
 
         checks = run_checks(deep=args.deep, data_dir=args.data_dir)
         print(format_report(checks))
@@ -89,7 +89,7 @@ def _eval(argv: list[str]) -> int:
 
 def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from memcourse.agent import MemoryAwareAgent
-    from memcourse.doctor import default_data_dir
+    from memcourse.course.doctor import default_data_dir
     from memcourse.stores.base import StoreError
     from memcourse.stores.json_store import JsonMemoryStore
 

@@ -75,10 +75,14 @@ class OpenAICompatibleComposer:
         """The agent's composer interface: build the messages, ask the model."""
         return self.complete(self.messages(message, retrieved, decision))
 
-    def complete(self, messages: list[dict]) -> str:
+    def complete(self, messages: list[dict], **options: object) -> str:
         """POST ready-made chat ``messages`` to ``{base_url}/chat/completions`` and return the
-        reply text; every failure is an :class:`LLMError` that says what went wrong."""
-        body = json.dumps({"model": self.model, "messages": messages, "temperature": self.temperature}).encode("utf-8")
+        reply text; every failure is an :class:`LLMError` that says what went wrong.
+
+        ``options`` are extra request fields, e.g. ``response_format=`` for structured output
+        (:mod:`memcourse.extraction.llm` uses it) or ``max_tokens=``."""
+        request_body = {"model": self.model, "messages": messages, "temperature": self.temperature, **options}
+        body = json.dumps(request_body).encode("utf-8")
         headers = {"Content-Type": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"

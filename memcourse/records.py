@@ -8,15 +8,15 @@ governable; a bare string can be none of these.
 
 Records validate themselves when they are built, so a bad value is stopped at the door with
 an error that names the field, and stores call :meth:`MemoryRecord.validate` again before
-every write (a record is mutable, so it could have been changed since).
+every write (a record is mutable, so it could have been changed since). The field rules
+(identifier character set, timestamp range, metadata depth, no lone surrogates) live in
+:mod:`memcourse.validation`, shared with the stores' argument checks.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
-import json
-import math
 import re
 import unicodedata
 from dataclasses import dataclass, field, fields
@@ -24,14 +24,29 @@ from datetime import datetime, timezone
 from enum import Enum
 from typing import Any
 
+from memcourse.validation import (  # noqa: F401 (MAX_METADATA_DEPTH, parse_timestamp: re-exported)
+    MAX_CONVERSATION_ID_CHARS,
+    MAX_MEMORY_ID_CHARS,
+    MAX_METADATA_DEPTH,
+    check_identifier,
+    check_json_object,
+    check_scope_id,
+    check_text,
+    check_unit_float,
+    parse_timestamp,
+)
+
 #: Longest content a memory may hold. Memories are facts and preferences, not documents: a
 #: longer text belongs in a RAG index, and would crowd every prompt it is recalled into.
 MAX_CONTENT_CHARS = 2000
 #: Longest subject. A subject is a key such as ``response_style``, not a sentence.
 MAX_SUBJECT_CHARS = 200
 #: Largest ``metadata`` (as compact JSON). Metadata is for small structured extras (an
-#: integration's original value, say), not a back door for documents.
+#: integration's original value, say), not a back door for documents. It may also be at most
+#: ``MAX_METADATA_DEPTH`` levels deep (see :mod:`memcourse.validation`).
 MAX_METADATA_CHARS = 8000
+#: Longest tag.
+MAX_TAG_CHARS = 100
 
 _SEPARATOR = "\x1f"  # joins the hashed parts; refused inside ids so no two scopes can collide
 
@@ -99,12 +114,10 @@ def make_memory_id(
     an id in a shared store. Subjects are compared case- and width-insensitively:
     ``Response_Style`` and ``response_style`` are the same key.
     """
-    kind = MemoryType(memory_type).value
-    if not isinstance(subject, str) or not subject.strip():
-        raise ValueError("subject must be a non-empty string")
-    for name, value in (("user_id", user_id), ("agent_id", agent_id)):
-        if not isinstance(value, str) or _SEPARATOR in value:
-            raise ValueError(f"{name} must be a string without the \\x1f separator, got {value!r}")
+    kind = _enum(MemoryType, memory_type, "memory_type").value
+    subject = check_text(subject, "subject", MAX_SUBJECT_CHARS)
+    user_id = check_scope_id(user_id, "user_id")  # refuses control characters such as \x1f
+    agent_id = check_scope_id(agent_id, "agent_id")
     key = _normalise_subject(subject)
     slug = re.sub(r"\s+", "_", key)
     slug = re.sub(r"[^a-z0-9_\-\u3400-\u4dbf\u4e00-\u9fff]+", "_", slug).strip("_")
@@ -112,20 +125,6 @@ def make_memory_id(
     scope = _SEPARATOR.join([user_id, agent_id, kind, key])
     digest = hashlib.sha256(scope.encode("utf-8")).hexdigest()[:16]
     return f"{kind}:{slug}:{digest}"
-
-
-def parse_timestamp(value: Any, field_name: str) -> datetime:
-    """Accept an aware datetime or an ISO-8601 string with an offset; refuse anything else."""
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            raise ValueError(f"{field_name}: {value!r} is not an ISO-8601 timestamp") from None
-    if not isinstance(value, datetime):
-        raise TypeError(f"{field_name} must be a datetime or ISO-8601 string, got {type(value).__name__}")
-    if value.tzinfo is None or value.utcoffset() is None:
-        raise ValueError(f"{field_name} must be timezone-aware (got naive {value.isoformat()})")
-    return value.astimezone(timezone.utc)
 
 
 @dataclass
@@ -166,8 +165,8 @@ class HistoryEntry:
             problems = sorted(set(data) - known - optional) + [f"missing {name}" for name in sorted(known - set(data))]
             raise ValueError(f"history entry: bad field(s): {', '.join(problems)}")
         entry = cls(
-            content=_text(data["content"], "history.content", MAX_CONTENT_CHARS),
-            confidence=_unit_float(data["confidence"], "history.confidence"),
+            content=check_text(data["content"], "history.content", MAX_CONTENT_CHARS),
+            confidence=check_unit_float(data["confidence"], "history.confidence"),
             source=_enum(Source, data["source"], "history.source").value,
             replaced_at=parse_timestamp(data["replaced_at"], "history.replaced_at"),
         )
@@ -224,15 +223,15 @@ class MemoryRecord:
         self.memory_type = _enum(MemoryType, self.memory_type, "memory_type")
         self.source = _enum(Source, self.source, "source")
         self.status = _enum(Status, self.status, "status")
-        self.subject = _text(self.subject, "subject", MAX_SUBJECT_CHARS)
-        self.content = _text(self.content, "content", MAX_CONTENT_CHARS)
-        self.user_id = _text(self.user_id, "user_id", 200)
-        self.agent_id = _text(self.agent_id, "agent_id", 200)
-        self.confidence = _unit_float(self.confidence, "confidence")
-        self.importance = _unit_float(self.importance, "importance")
+        self.subject = check_text(self.subject, "subject", MAX_SUBJECT_CHARS)
+        self.content = check_text(self.content, "content", MAX_CONTENT_CHARS)
+        self.user_id = check_scope_id(self.user_id, "user_id")
+        self.agent_id = check_scope_id(self.agent_id, "agent_id")
+        self.confidence = check_unit_float(self.confidence, "confidence")
+        self.importance = check_unit_float(self.importance, "importance")
         if not isinstance(self.tags, (list, tuple)):
             raise TypeError(f"tags must be a list of strings, got {type(self.tags).__name__}")
-        self.tags = [_text(tag, "tags", 100) for tag in self.tags]
+        self.tags = [check_text(tag, f"tags[{i}]", MAX_TAG_CHARS) for i, tag in enumerate(self.tags)]
         if isinstance(self.access_count, bool) or not isinstance(self.access_count, int):
             raise TypeError(f"access_count must be an int, got {type(self.access_count).__name__}")
         if self.access_count < 0:
@@ -243,20 +242,34 @@ class MemoryRecord:
             value = getattr(self, name)
             if value is not None:
                 setattr(self, name, parse_timestamp(value, name))
-        for name in ("source_conversation_id", "superseded_by"):
-            value = getattr(self, name)
-            if value is not None:
-                setattr(self, name, _text(value, name, 500))
-        if not all(isinstance(entry, HistoryEntry) for entry in self.history):
-            raise TypeError("history must be a list of HistoryEntry")
+        if self.source_conversation_id is not None:
+            self.source_conversation_id = check_identifier(
+                self.source_conversation_id, "source_conversation_id", MAX_CONVERSATION_ID_CHARS
+            )
+        if self.superseded_by is not None:
+            self.superseded_by = check_identifier(self.superseded_by, "superseded_by", MAX_MEMORY_ID_CHARS)
+        if not isinstance(self.history, (list, tuple)):
+            raise TypeError(f"history must be a list of HistoryEntry, got {type(self.history).__name__}")
+        for position, entry in enumerate(self.history):
+            if not isinstance(entry, HistoryEntry):
+                raise TypeError(f"history[{position}] must be a HistoryEntry, got {type(entry).__name__}")
+            entry.content = check_text(entry.content, f"history[{position}].content", MAX_CONTENT_CHARS)
+            entry.confidence = check_unit_float(entry.confidence, f"history[{position}].confidence")
+            entry.source = _enum(Source, entry.source, f"history[{position}].source").value
+            entry.replaced_at = parse_timestamp(entry.replaced_at, f"history[{position}].replaced_at")
+            for name in ("valid_from", "valid_to"):
+                if getattr(entry, name) is not None:
+                    setattr(entry, name, parse_timestamp(getattr(entry, name), f"history[{position}].{name}"))
+            _check_interval(entry.valid_from, entry.valid_to, f"history[{position}].")
+        self.history = list(self.history)
         _check_interval(self.valid_from, self.valid_to, "")
-        self.metadata = _json_object(self.metadata, "metadata")
+        self.metadata = check_json_object(self.metadata, "metadata", max_chars=MAX_METADATA_CHARS)
         if self.memory_id is None:
             self.memory_id = make_memory_id(
                 self.memory_type, self.subject, user_id=self.user_id, agent_id=self.agent_id
             )
         else:
-            self.memory_id = _text(self.memory_id, "memory_id", 300)
+            self.memory_id = check_identifier(self.memory_id, "memory_id", MAX_MEMORY_ID_CHARS)
 
     # -- convenience ----------------------------------------------------------------------
     def is_expired(self, now: datetime | None = None) -> bool:
@@ -294,9 +307,9 @@ class MemoryRecord:
         if unknown:
             raise ValueError(f"unknown record field(s): {', '.join(unknown)}")
         values = dict(data)
-        history = values.pop("history", None) or []
+        history = values.pop("history", [])
         if not isinstance(history, list):
-            raise TypeError("history must be a list")
+            raise TypeError(f"history must be a list, got {type(history).__name__}")
         values["history"] = [HistoryEntry.from_dict(entry) for entry in history]
         return cls(**values)
 
@@ -322,50 +335,3 @@ def _enum(enum_cls: type[Enum], value: Any, name: str) -> Any:
     except ValueError:
         allowed = ", ".join(member.value for member in enum_cls)  # type: ignore[attr-defined]
         raise ValueError(f"{name}: unknown value {value!r}; expected one of: {allowed}") from None
-
-
-def _text(value: Any, name: str, limit: int) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
-    value = value.strip()
-    if not value:
-        raise ValueError(f"{name} must not be empty or whitespace-only")
-    if len(value) > limit:
-        raise ValueError(f"{name} is {len(value)} characters long; the limit is {limit}")
-    return value
-
-
-def _json_object(value: Any, name: str) -> dict[str, Any]:
-    """A JSON object that survives a round trip unchanged: string keys all the way down,
-    finite numbers, no tuples or sets (which JSON would silently turn into lists or refuse)."""
-    if not isinstance(value, dict):
-        raise TypeError(f"{name} must be a dict, got {type(value).__name__}")
-
-    def check(item: Any, where: str) -> None:
-        if isinstance(item, dict):
-            for key, inner in item.items():
-                if not isinstance(key, str):
-                    raise TypeError(f"{where}: keys must be strings, got {type(key).__name__} {key!r}")
-                check(inner, f"{where}.{key}")
-        elif isinstance(item, list):
-            for position, inner in enumerate(item):
-                check(inner, f"{where}[{position}]")
-        elif isinstance(item, float) and not math.isfinite(item):
-            raise ValueError(f"{where}: {item} is not valid JSON")
-        elif item is not None and not isinstance(item, (str, int, float, bool)):
-            raise TypeError(f"{where}: {type(item).__name__} is not JSON-serialisable")
-
-    check(value, name)
-    size = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
-    if size > MAX_METADATA_CHARS:
-        raise ValueError(f"{name} is {size} characters as JSON; the limit is {MAX_METADATA_CHARS}")
-    return copy.deepcopy(value)
-
-
-def _unit_float(value: Any, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"{name} must be a number in [0, 1], got {type(value).__name__}")
-    value = float(value)
-    if math.isnan(value) or not 0.0 <= value <= 1.0:
-        raise ValueError(f"{name} must be in [0, 1], got {value}")
-    return value

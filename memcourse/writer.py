@@ -12,6 +12,12 @@ production agent answers on the *hot path* and hands the write to a *cold path*:
   stops the worker, and runs at interpreter exit, so a shutdown does not drop queued memories;
 - an error in one write is kept on that write's ``Future`` (and counted), never kills the
   worker, and never reaches the user's reply.
+
+By default the worker runs the policy's rule recognisers. Give it a ``pipeline=``
+(:class:`~memcourse.extraction.MemoryPipeline`: any extractor, the gate, reconciliation, the
+audit log) and each message goes through that instead; its ``Future`` then resolves to the
+pipeline's :class:`~memcourse.extraction.PipelineResult`. A model extractor belongs here, on
+the cold path: its call takes longer than the reply should.
 """
 
 from __future__ import annotations
@@ -22,10 +28,14 @@ import threading
 import weakref
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER
 from memcourse.stores.base import MemoryStore
+
+if TYPE_CHECKING:
+    from memcourse.extraction.pipeline import MemoryPipeline
 
 
 @dataclass
@@ -41,11 +51,13 @@ _STOP = object()
 
 
 class BackgroundMemoryWriter:
-    def __init__(self, store: MemoryStore, policy: MemoryPolicy | None = None, *, max_queue: int = 1000):
+    def __init__(self, store: MemoryStore, policy: MemoryPolicy | None = None, *, max_queue: int = 1000,
+                 pipeline: "MemoryPipeline | None" = None):
         if max_queue < 1:
             raise ValueError("max_queue must be >= 1")
         self.store = store
         self.policy = policy or MemoryPolicy()
+        self.pipeline = pipeline
         self._queue: queue.Queue = queue.Queue(maxsize=max_queue)
         self._closed = False
         self._lock = threading.Lock()
@@ -115,6 +127,9 @@ class BackgroundMemoryWriter:
                 job.set_result(None)
                 continue
             try:
+                if self.pipeline is not None:
+                    job.future.set_result(self._through_pipeline(job))
+                    continue
                 decision = self.policy.decide(
                     job.message, user_id=job.user_id, agent_id=job.agent_id, conversation_id=job.conversation_id
                 )
@@ -127,6 +142,17 @@ class BackgroundMemoryWriter:
             except Exception as error:  # kept on the future; the worker lives on
                 self.failed += 1
                 job.future.set_exception(error)
+
+    def _through_pipeline(self, job: _Job):
+        from memcourse.extraction.base import Message
+
+        message = Message(job.message, job.conversation_id, self.pipeline.clock(), job.user_id, job.agent_id)
+        result = self.pipeline.process(message)
+        if result.written:
+            self.written += len(result.written)
+        else:
+            self.skipped += 1
+        return result
 
 
 def _close_at_exit(ref: "weakref.ref[BackgroundMemoryWriter]") -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memcourse import doctor
+from memcourse.course import doctor
 
 
 def test_all_checks_pass_in_the_project_environment(tmp_path):

@@ -1,4 +1,4 @@
-"""memcourse.grading: parsing pytest's report, the score table, and the command end to end."""
+"""memcourse.course.grading: parsing pytest's report, the score table, and the command end to end."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from memcourse import grading
-from memcourse.grading import (
+from memcourse.course import grading
+from memcourse.course.grading import (
     ExerciseScore,
     GradeReport,
     GradingError,

@@ -88,9 +88,9 @@ def test_record_uses_its_scope_for_the_id():
     assert alice.memory_id != bob.memory_id
 
 
-@pytest.mark.parametrize("subject", ["", "   ", None, 12])
-def test_empty_or_non_string_subject_is_refused(subject):
-    with pytest.raises(ValueError, match="subject"):
+@pytest.mark.parametrize("subject, error", [("", ValueError), ("   ", ValueError), (None, TypeError), (12, TypeError)])
+def test_empty_or_non_string_subject_is_refused(subject, error):
+    with pytest.raises(error, match="subject"):
         make_memory_id("entity", subject)
 
 

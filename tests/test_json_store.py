@@ -177,7 +177,7 @@ BAD_INPUT = [
     ("limit float", lambda s, c: s.search("Phase4", limit=3.0), TypeError),
     ("limit None", lambda s, c: s.search("Phase4", limit=None), TypeError),
     ("unknown memory_type", lambda s, c: s.search("Phase4", memory_type="fact"), ValueError),
-    ("int memory_type", lambda s, c: s.search("Phase4", memory_type=42), ValueError),
+    ("int memory_type", lambda s, c: s.search("Phase4", memory_type=42), TypeError),
     ("search_hits limit 0", lambda s, c: s.search_hits("Phase4", limit=0), ValueError),
     ("search user_id None", lambda s, c: s.search("Phase4", user_id=None), TypeError),
     ("search user_id empty", lambda s, c: s.search("Phase4", user_id=""), ValueError),
@@ -188,7 +188,7 @@ BAD_INPUT = [
     ("forget empty id", lambda s, c: s.forget(""), ValueError),
     ("get None", lambda s, c: s.get(None), TypeError),
     ("forget_user empty", lambda s, c: s.forget_user(""), ValueError),
-    ("forget_user None", lambda s, c: s.forget_user(None), ValueError),
+    ("forget_user None", lambda s, c: s.forget_user(None), TypeError),
     ("unexpected keyword", lambda s, c: s.search("Phase4", top_k=3), TypeError),
 ]
 
@@ -365,3 +365,219 @@ def test_a_directory_is_not_a_store(tmp_path):
     with pytest.raises(StoreError, match="directory"):
         JsonMemoryStore(tmp_path)
     assert tmp_path.is_dir() and list(tmp_path.iterdir()) == []
+
+
+# -- hostile files (issue 11): the right error, no hang, nothing overwritten -----------------------------
+def test_deeply_nested_json_is_a_corrupt_store_not_a_recursion_error(path, clock):
+    path.write_bytes(b"[" * 100_000)
+    with pytest.raises(CorruptStoreError, match="nested too deeply"):
+        JsonMemoryStore(path, clock=clock)
+    assert path.read_bytes() == b"[" * 100_000
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"created_at": "0001-01-01T00:00:00+05:00"},  # OverflowError before
+        {"expires_at": "9999-12-31T23:59:59-05:00"},
+        {"confidence": 10**400},
+        {"metadata": json.loads("{\"a\": " + "[" * 500 + "]" * 500 + "}")},
+        {"user_id": "bob\n## Rules"},
+        {"source_conversation_id": " c-1"},
+    ],
+    ids=["year 1 +05:00", "year 9999 -05:00", "huge confidence", "deep metadata", "newline in user_id", "space in id"],
+)
+def test_a_file_holding_an_invalid_record_is_a_corrupt_store(path, clock, change):
+    content = store_file([valid_record_dict(**change)])
+    path.write_bytes(content)
+    with pytest.raises(CorruptStoreError, match="record #0 is invalid"):
+        JsonMemoryStore(path, clock=clock)
+    assert path.read_bytes() == content
+
+
+@pytest.mark.timeout(20)
+def test_a_fifo_is_refused_instead_of_blocking_forever(tmp_path, clock):
+    fifo = tmp_path / "memories.json"
+    os.mkfifo(fifo)
+    with pytest.raises(StoreError, match="not a regular file.*FIFO"):
+        JsonMemoryStore(fifo, clock=clock)
+
+
+@pytest.mark.timeout(20)
+def test_a_file_swapped_for_a_fifo_after_opening_is_refused(json_store, path, clock):
+    path.unlink()
+    os.mkfifo(path)
+    with pytest.raises(StoreError, match="FIFO"):
+        json_store.list_all()
+    with pytest.raises(StoreError, match="FIFO"):
+        json_store.upsert(make(clock, subject="after"))
+    assert path.is_fifo()
+
+
+def test_a_symlinked_store_writes_through_to_its_target(tmp_path, clock):
+    target = tmp_path / "real" / "memories.json"
+    target.parent.mkdir()
+    link = tmp_path / "link.json"
+    link.symlink_to(target)  # dangling until the first write
+    store = JsonMemoryStore(link, clock=clock)
+    store.upsert(make(clock, subject="first"))
+    store.forget(make(clock, subject="first").memory_id)
+    store.upsert(make(clock, subject="second"))
+    assert link.is_symlink() and link.resolve() == target  # still a link...
+    assert [r["subject"] for r in on_disk(target)["records"]] == ["second"]  # ...and the target got the writes
+    assert JsonMemoryStore(target, clock=clock).list_all()[0].subject == "second"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["memories.json", "memories.json.lock"]
+
+
+def test_two_links_to_one_file_share_one_lock_and_lose_nothing(tmp_path):
+    target = tmp_path / "memories.json"
+    links = [tmp_path / "a.json", tmp_path / "b.json"]
+    for link in links:
+        link.symlink_to(target)
+    stores = [JsonMemoryStore(link) for link in links]
+
+    def write(n):
+        for i in range(40):
+            stores[n].upsert(MemoryRecord("event", f"writer {n} event {i}", f"第 {i} 条"))
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(JsonMemoryStore(target).list_all()) == 80
+
+
+def test_a_symlink_loop_is_a_store_error(tmp_path, clock):
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    with pytest.raises(StoreError, match="loop.json"):
+        JsonMemoryStore(loop, clock=clock)
+
+
+@pytest.mark.parametrize("mode", [0o664, 0o640, 0o600, 0o644])
+def test_a_write_keeps_the_files_mode(json_store, path, clock, mode):
+    path.chmod(mode)
+    json_store.upsert(make(clock, subject="after chmod"))
+    json_store.forget(make(clock, subject="after chmod").memory_id)
+    assert path.stat().st_mode & 0o777 == mode
+
+
+def test_a_new_store_file_gets_the_usual_mode_not_0600(tmp_path, clock):
+    old = os.umask(0o002)
+    try:
+        store = JsonMemoryStore(tmp_path / "new.json", clock=clock)
+        store.upsert(make(clock))
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o664
+
+
+CANARY = "canary-4f1c-去了火星"
+
+
+def plant_debris(path: Path, text: str) -> Path:
+    """What a writer killed between mkstemp and os.replace leaves: a whole copy of the store."""
+    leftover = path.parent / f".{path.name}.k1ll3d_x.tmp"
+    leftover.write_text(text, encoding="utf-8")
+    return leftover
+
+
+def test_crash_debris_is_removed_when_the_store_opens(json_store, path, clock):
+    leftover = plant_debris(path, f'{{"format": "{FORMAT}", "records": ["{CANARY}"]}}')
+    unrelated = [path.parent / f".{path.name}.backup.tmp", path.parent / "notes.tmp", path.parent / f"{path.name}.x1234567.tmp"]
+    for other in unrelated:
+        other.write_text("not ours", encoding="utf-8")
+    JsonMemoryStore(path, clock=clock)
+    assert not leftover.exists()
+    assert all(other.exists() for other in unrelated), "only the exact names atomic writes make are debris"
+
+
+@pytest.mark.parametrize("forget", ["forget", "forget_user"])
+def test_forgetting_removes_crash_debris_holding_the_forgotten_text(json_store, path, clock, forget):
+    record = json_store.upsert(make(clock, subject="secret_plan", content=f"我的计划是 {CANARY}", user_id="alice"))
+    leftover = plant_debris(path, path.read_text(encoding="utf-8"))  # killed mid-save after the write above
+    assert CANARY in leftover.read_text(encoding="utf-8")
+    if forget == "forget":
+        assert json_store.forget(record.memory_id)
+    else:
+        assert json_store.forget_user("alice") == 1
+    for file in path.parent.iterdir():
+        assert CANARY.encode() not in file.read_bytes(), f"{file.name} still holds the forgotten text"
+
+
+def test_a_lock_file_that_cannot_be_created_is_reported_as_such(path, clock):
+    Path(f"{path}.lock").mkdir()  # something that is not a file sits where the lock must go
+    store = JsonMemoryStore(path, clock=clock, lock_timeout=0.2)
+    with pytest.raises(StoreError, match="cannot create or open the lock file") as caught:
+        store.upsert(make(clock))
+    assert "stuck" not in str(caught.value)
+    assert not path.exists()
+
+
+def _write_as(uid: int | None, path: Path) -> str:
+    """Upsert from a forked child (dropping to ``uid`` first when given); return what it raised.
+    A fork, not a new interpreter: the unprivileged user may not be able to read the venv."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        message = "no error"
+        try:
+            if uid is not None:
+                os.setgid(uid)
+                os.setuid(uid)
+            JsonMemoryStore(path, lock_timeout=0.5).upsert(MemoryRecord("entity", "s", "c"))
+        except BaseException as error:  # noqa: BLE001 - reported to the parent
+            message = f"{type(error).__name__}: {error}"
+        os.write(write_end, message.encode("utf-8", "replace"))
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        message = pipe.read().decode("utf-8")
+    os.waitpid(pid, 0)
+    return message
+
+
+@pytest.mark.timeout(60)
+def test_a_read_only_folder_is_reported_as_an_unwritable_lock_file(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "memories.json"
+    path.write_bytes(store_file([]))
+    folder.chmod(0o555)
+    for parent in (tmp_path, *tmp_path.parents):  # let an unprivileged user reach the folder
+        if str(parent) in ("/", "/tmp"):
+            break
+        parent.chmod(parent.stat().st_mode | 0o005)
+    try:
+        message = _write_as(65534 if os.geteuid() == 0 else None, path)  # root ignores permissions
+    finally:
+        folder.chmod(0o755)
+    assert message.startswith("StoreError") and "cannot create or open the lock file" in message, message
+    assert "Permission denied" in message and "stuck" not in message
+    assert path.read_bytes() == store_file([])
+
+
+PATH_ARGUMENTS = [
+    (None, TypeError), (42, TypeError), (b"memories.json", TypeError), (["memories.json"], TypeError),
+    ("", ValueError), ("mem\x00ories.json", ValueError), ("mem\ud800ories.json", ValueError),
+]
+
+
+@pytest.mark.parametrize(("value", "error"), PATH_ARGUMENTS, ids=[repr(v[0])[:20] for v in PATH_ARGUMENTS])
+def test_a_bad_path_argument_names_path(value, error):
+    with pytest.raises(error, match="path"):
+        JsonMemoryStore(value)
+
+
+def test_a_path_below_a_file_is_a_store_error(tmp_path):
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    with pytest.raises(StoreError, match="cannot create its folder"):
+        JsonMemoryStore(tmp_path / "plain" / "memories.json")
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [({"clock": "now"}, TypeError), ({"lock_timeout": -1}, ValueError),
+                                                ({"lock_timeout": float("nan")}, ValueError), ({"lock_timeout": "5"}, TypeError)])
+def test_bad_clock_or_timeout_names_the_argument(path, kwargs, error):
+    with pytest.raises(error, match=next(iter(kwargs))):
+        JsonMemoryStore(path, **kwargs)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memcourse.widgets import (
+from memcourse.course.widgets import (
     INPUT_CLASS,
     RESULT_CLASS,
     WIDGET_CLASS,

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryPolicy, MemoryRecord, MemoryType
-from memcourse.widgets import (
+from memcourse.course.widgets import (
     CHAT_CLASS,
     CHAT_INPUT_CLASS,
     MEMORIES_CLASS,

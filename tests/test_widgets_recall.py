@@ -7,14 +7,14 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.widgets import (
+from memcourse.course.widgets import (
     RECALL_EXPLORER_CLASS,
     RECALL_RESULT_CLASS,
     recall_explorer,
     recall_explorer_view,
     render_recall_html,
 )
-from memcourse.widgets.recall import RECALL_CONTROL_CLASSES
+from memcourse.course.widgets.recall import RECALL_CONTROL_CLASSES
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 

@@ -42,9 +42,12 @@ from typing import Container, Iterable, Sized
 
 import numpy as np
 
-from memcourse.text import tokenize
+from memcourse.text import keyword_tokens as tokenize
 
 __all__ = ["BM25Index"]
+
+#: How many tenants' allow-list masks are kept between index changes.
+MASK_CACHE = 32
 
 
 class BM25Index:
@@ -70,6 +73,7 @@ class BM25Index:
         self._model = None
         self._ids: list[str] = []  # matrix column -> doc id
         self._position: dict[str, int] = {}  # doc id -> matrix column
+        self._masks: dict[frozenset[str], np.ndarray] = {}  # allow-list -> column mask
 
     def __repr__(self) -> str:
         return f"BM25Index({len(self)} docs, k1={self.k1}, b={self.b})"
@@ -184,21 +188,37 @@ class BM25Index:
 
     # -- internals ------------------------------------------------------------------------
     def _candidates(self, scores: np.ndarray, allowed: Container[str] | None) -> np.ndarray:
-        """Matrix columns that scored > 0 and are allowed."""
+        """Matrix columns that scored > 0 and are allowed, as one numpy operation.
+
+        The allow-list (one tenant's ids) becomes a boolean mask over the matrix columns.
+        Building a mask walks the allow-list once, so masks are kept (up to
+        ``MASK_CACHE`` of them, until the next change to the index) under a frozen copy of
+        the allow-list: a tenant's next query reuses its mask, and an allow-list that
+        changed in between, even in place, simply misses the cache.
+        """
+        positive = scores > 0
         if allowed is None:
-            return np.flatnonzero(scores > 0)
-        if isinstance(allowed, Sized) and isinstance(allowed, Iterable) and len(allowed) < len(self._ids):
-            # A small allow-list (one tenant): look its ids up instead of scanning every hit.
-            columns = np.fromiter(
-                (self._position[i] for i in allowed if i in self._position), dtype=np.int64
-            )
-            columns.sort()
-            return columns[scores[columns] > 0]
-        hits = np.flatnonzero(scores > 0)
-        keep = [i for i in hits if self._ids[i] in allowed]
-        return np.asarray(keep, dtype=np.int64)
+            return np.flatnonzero(positive)
+        return np.flatnonzero(positive & self._mask(allowed))
+
+    def _mask(self, allowed: Container[str]) -> np.ndarray:
+        key = frozenset(allowed) if isinstance(allowed, (set, frozenset)) else None
+        if key is not None and key in self._masks:
+            return self._masks[key]
+        mask = np.zeros(len(self._ids), dtype=bool)
+        if isinstance(allowed, Iterable) and isinstance(allowed, Sized) and len(allowed) < len(self._ids):
+            columns = np.fromiter((self._position.get(i, -1) for i in allowed), dtype=np.int64)
+            mask[columns[columns >= 0]] = True
+        else:
+            mask[:] = np.fromiter((doc_id in allowed for doc_id in self._ids), dtype=bool, count=len(self._ids))
+        if key is not None:
+            if len(self._masks) >= MASK_CACHE:
+                self._masks.pop(next(iter(self._masks)))
+            self._masks[key] = mask
+        return mask
 
     def _invalidate(self) -> None:
+        self._masks = {}
         self._model = None
         self._ids = []
         self._position = {}

@@ -14,16 +14,33 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
   the administrator's view); ``get(id)`` returns one record or ``None``.
 - ``forget(id)`` deletes a record for real (no tombstone holding its text) and says whether
   it existed; ``forget_user(user)`` does that for all of one user's records.
-- Bad input raises before anything is written: a failed call changes nothing.
+- Bad input raises before anything is written: a failed call changes nothing. The argument
+  checks are shared (:mod:`memcourse.stores.arguments`), so every store refuses the same
+  inputs with the same ``TypeError``/``ValueError`` naming the argument.
+- A memory belongs to one user and agent for life: an upsert whose ``memory_id`` is stored
+  under another user or agent raises :class:`TenancyError` and changes nothing.
+- User and agent ids are compared exactly; one surrounded by whitespace is refused
+  everywhere (:func:`memcourse.validation.check_scope_id`), never stripped in one place and
+  compared raw in another.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from memcourse.recall.hit import Hit
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType
+from memcourse.stores.arguments import (  # noqa: F401 (re-exported: stores import them from here)
+    MAX_QUERY_CHARS,
+    check_flag,
+    check_id,
+    check_limit,
+    check_memory_type,
+    check_query,
+    check_scope_id,
+    in_scope,
+)
 
 
 class StoreError(RuntimeError):
@@ -39,6 +56,21 @@ class CorruptStoreError(StoreError):
         super().__init__(
             f"{self.path}: {problem}. The file was left untouched; move it aside or repair it "
             "before using this path as a memory store."
+        )
+
+
+class TenancyError(StoreError, ValueError):
+    """An upsert tried to write a memory id that belongs to another user or agent.
+
+    It is a :class:`StoreError` (the store refused) and a ``ValueError`` (the record's scope
+    is the bad value), so either ``except`` catches it. Nothing was written."""
+
+    def __init__(self, memory_id: str, owner: tuple[str, str], requested: tuple[str, str]):
+        self.memory_id, self.owner, self.requested = memory_id, owner, requested
+        super().__init__(
+            f"memory_id {memory_id!r} belongs to user_id={owner[0]!r}, agent_id={owner[1]!r}; "
+            f"refusing to overwrite it as user_id={requested[0]!r}, agent_id={requested[1]!r} "
+            "(a memory never changes owner: forget it and write a new one)"
         )
 
 
@@ -82,51 +114,13 @@ class MemoryStore(Protocol):
     def forget_user(self, user_id: str) -> int: ...
 
 
-def check_limit(limit: Any) -> int:
-    """Shared argument check: a limit is a positive int (bool is not an int here)."""
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be an int, got {type(limit).__name__}")
-    if limit < 1:
-        raise ValueError(f"limit must be >= 1, got {limit}")
-    return limit
+def check_owner(existing: MemoryRecord | None, new: MemoryRecord) -> None:
+    """Refuse an upsert that would move a memory to another user or agent.
 
-
-def check_query(query: Any) -> str:
-    if not isinstance(query, str):
-        raise TypeError(f"query must be a string, got {type(query).__name__}")
-    if not query.strip():
-        raise ValueError("query must not be empty")
-    return query
-
-
-def check_id(value: Any, name: str, *, optional: bool = False) -> str | None:
-    """Shared argument check for ``memory_id``/``user_id``/``agent_id``: a non-empty string.
-
-    Without it ``forget(record)`` (a record instead of its id) would quietly return False, and
-    ``search(..., user_id=None)`` would quietly find nothing.
+    A memory id is only a key; who owns the memory is the record's ``user_id``/``agent_id``.
+    Without this check Bob could write a record carrying the id of Alice's diary entry and
+    take it over (her earlier versions would then show up in *his* history). Stores call it
+    inside their write lock, with the record currently stored under ``new.memory_id``.
     """
-    if value is None and optional:
-        return None
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
-    if not value.strip():
-        raise ValueError(f"{name} must not be empty")
-    return value
-
-
-def check_memory_type(memory_type: Any) -> MemoryType | None:
-    if memory_type is None:
-        return None
-    try:
-        if isinstance(memory_type, str):
-            memory_type = memory_type.strip().lower()  # the same spellings MemoryRecord accepts
-        return MemoryType(memory_type)
-    except ValueError:
-        allowed = ", ".join(t.value for t in MemoryType)
-        raise ValueError(f"memory_type: unknown value {memory_type!r}; expected one of: {allowed}") from None
-
-
-def in_scope(record: MemoryRecord, user_id: str | None, agent_id: str | None) -> bool:
-    return (user_id is None or record.user_id == user_id) and (
-        agent_id is None or record.agent_id == agent_id
-    )
+    if existing is not None and existing.scope != new.scope:
+        raise TenancyError(new.memory_id, existing.scope, new.scope)

@@ -1,7 +1,7 @@
 """A memory store in one JSON file, done properly.
 
 A JSON file is the right first store: a learner can open it and read every memory. It is
-also where the classic bugs live, so this one is careful in four ways:
+also where the classic bugs live, so this one is careful in five ways:
 
 1. **Search writes, so it writes everything.** Search updates access metadata
    (``access_count``, ``last_accessed_at``), so it must save. Every save writes the *full*
@@ -15,17 +15,23 @@ also where the classic bugs live, so this one is careful in four ways:
 4. **Corrupt files are reported, never replaced.** A file that is not valid JSON, not a
    memcourse store, or holds an invalid record raises :class:`CorruptStoreError` naming the
    file, and nothing is written over it.
+5. **The file stays what it was.** Only regular files are opened (a FIFO would block
+   forever), a symlink is written through to its target, the file keeps its mode, and
+   temporary files a killed writer left behind are removed on open and on every forget
+   (they hold whole copies of the store). The details are in :mod:`memcourse.stores.files`.
+
+What it guarantees, and the crash and fuzz figures behind that, is in ``docs/reliability.md``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-import tempfile
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from filelock import FileLock, Timeout
 
@@ -42,12 +48,16 @@ from memcourse.stores.base import (
     CorruptStoreError,
     Hit,
     StoreError,
+    check_flag,
     check_id,
     check_limit,
     check_memory_type,
+    check_owner,
     check_query,
+    check_scope_id,
     in_scope,
 )
+from memcourse.stores.files import atomic_write, debris, read_regular, remove_debris, resolve
 from memcourse.text import token_set
 from memcourse.validity import close_on_update, is_current, version_as_of
 
@@ -65,12 +75,19 @@ class JsonMemoryStore:
         clock: Callable[[], datetime] = utc_now,
         lock_timeout: float = 30.0,
     ):
-        self.path = Path(path)
-        if self.path.is_dir():
-            raise StoreError(f"{self.path} is a directory; give the path of a .json file")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = _check_path(path)
+        if not callable(clock):
+            raise TypeError(f"clock must be a callable returning a datetime, got {type(clock).__name__}")
         self._clock = clock
-        self._lock = FileLock(f"{self.path}.lock", timeout=lock_timeout)
+        self._lock_timeout = _check_timeout(lock_timeout)
+        self._locks: dict[Path, FileLock] = {}  # one per resolved target: links to one file share it
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"{self.path}: cannot create its folder ({error.strerror or error})") from None
+        if debris(resolve(self.path)):
+            with self._transaction(clean=True):  # a killed writer's leftovers: remove them now
+                pass
         self._load()  # fail now, not at the first write, if the file is not ours
 
     def __repr__(self) -> str:
@@ -90,6 +107,7 @@ class JsonMemoryStore:
         with self._transaction() as records:
             now = self._now()
             index = _index_of(records, new.memory_id)
+            check_owner(None if index is None else records[index], new)
             if index is None:
                 records.append(new)
             else:
@@ -109,7 +127,7 @@ class JsonMemoryStore:
         """Delete one memory for real: the record and its history go; no tombstone keeps
         the text. Returns whether it existed."""
         check_id(memory_id, "memory_id")
-        with self._transaction() as records:
+        with self._transaction(clean=True) as records:
             index = _index_of(records, memory_id)
             if index is None:
                 return False
@@ -118,9 +136,8 @@ class JsonMemoryStore:
 
     def forget_user(self, user_id: str) -> int:
         """Delete every memory of one user (all agents). Returns how many were deleted."""
-        if not isinstance(user_id, str) or not user_id.strip():
-            raise ValueError("user_id must be a non-empty string")
-        with self._transaction() as records:
+        check_scope_id(user_id, "user_id")
+        with self._transaction(clean=True) as records:
             keep = [r for r in records if r.user_id != user_id]
             removed = len(records) - len(keep)
             records[:] = keep
@@ -154,8 +171,9 @@ class JsonMemoryStore:
         check_query(query)
         check_limit(limit)
         wanted_type = check_memory_type(memory_type)
-        check_id(user_id, "user_id")
-        check_id(agent_id, "agent_id", optional=True)
+        check_scope_id(user_id, "user_id")
+        check_scope_id(agent_id, "agent_id", optional=True)
+        check_flag(record_access, "record_access")
         moment = None if as_of is None else parse_timestamp(as_of, "as_of")
         query_tokens = token_set(query)
         with self._transaction() as all_records:
@@ -194,8 +212,8 @@ class JsonMemoryStore:
         ``as_of=<time>`` lists the facts that held at that time instead, each in the version
         valid then (its value, confidence and interval), skipping what was expired by then."""
         wanted_type = check_memory_type(memory_type)
-        check_id(user_id, "user_id", optional=True)
-        check_id(agent_id, "agent_id", optional=True)
+        check_scope_id(user_id, "user_id", optional=True)
+        check_scope_id(agent_id, "agent_id", optional=True)
         moment = None if as_of is None else parse_timestamp(as_of, "as_of")
         selected = [
             record
@@ -234,32 +252,47 @@ class JsonMemoryStore:
         return parse_timestamp(self._clock(), "clock()")
 
     @contextmanager
-    def _transaction(self) -> Iterator[list[MemoryRecord]]:
+    def _transaction(self, *, clean: bool = False) -> Iterator[list[MemoryRecord]]:
         """Lock, load, let the caller change the list, save it whole. If the caller raises,
-        nothing is saved, so a failed call leaves the file as it was."""
+        nothing is saved, so a failed call leaves the file as it was. ``clean`` also removes
+        crash debris first (safe only here: every write happens under this lock)."""
+        target = resolve(self.path)
+        lock = self._locks.setdefault(target, FileLock(f"{target}.lock", timeout=self._lock_timeout))
+        problem = _lock_file_problem(lock.lock_file)
+        if problem:
+            raise StoreError(f"{self.path}: {problem}")
         try:
-            with self._lock:
-                records = self._load()
-                before = [record.to_dict() for record in records]
-                yield records
-                if [record.to_dict() for record in records] != before:
-                    self._save(records)
+            lock.acquire()
         except Timeout:
             raise StoreError(
-                f"{self.path}: could not get the write lock {self._lock.lock_file} "
-                f"within {self._lock.timeout}s; is another process stuck holding it?"
+                f"{self.path}: could not get the write lock {lock.lock_file} within "
+                f"{self._lock_timeout}s; is another process stuck holding it?"
             ) from None
+        except OSError as error:
+            raise StoreError(f"{self.path}: {_describe_lock_error(lock.lock_file, error)}") from None
+        try:
+            if clean:
+                remove_debris(target)
+            records = self._load()
+            before = [record.to_dict() for record in records]
+            yield records
+            if [record.to_dict() for record in records] != before:
+                self._save(records)
+        finally:
+            lock.release()
 
     def _load(self) -> list[MemoryRecord]:
-        if not self.path.exists():
+        raw = read_regular(resolve(self.path))
+        if raw is None:
             return []
         try:
-            raw = self.path.read_text(encoding="utf-8")
-            data = json.loads(raw)
+            data = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise CorruptStoreError(self.path, "not UTF-8 text") from None
         except json.JSONDecodeError as error:
             raise CorruptStoreError(self.path, f"not valid JSON ({error})") from None
+        except RecursionError:
+            raise CorruptStoreError(self.path, "JSON nested too deeply to be a memcourse store") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise CorruptStoreError(self.path, f"not a memcourse JSON store (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
@@ -271,7 +304,7 @@ class JsonMemoryStore:
         for position, item in enumerate(items):
             try:
                 record = MemoryRecord.from_dict(item)
-            except (TypeError, ValueError, KeyError) as error:
+            except (TypeError, ValueError, KeyError, OverflowError, RecursionError) as error:
                 raise CorruptStoreError(self.path, f"record #{position} is invalid: {error}") from None
             if record.memory_id in seen:
                 raise CorruptStoreError(self.path, f"duplicate memory_id {record.memory_id!r}")
@@ -282,17 +315,7 @@ class JsonMemoryStore:
     def _save(self, records: list[MemoryRecord]) -> None:
         payload = {"format": FORMAT, "version": VERSION, "records": [r.to_dict() for r in records]}
         text = json.dumps(payload, ensure_ascii=False, indent=2)
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        _fsync_directory(self.path.parent)
+        atomic_write(resolve(self.path), text.encode("utf-8"))
 
 
 def _view(record: MemoryRecord, now: datetime, moment: datetime | None) -> MemoryRecord | None:
@@ -310,15 +333,45 @@ def _index_of(records: list[MemoryRecord], memory_id: str) -> int | None:
     return None
 
 
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename itself durable (POSIX); a no-op where directories cannot be opened."""
+def _check_path(path: Any) -> Path:
+    """A filesystem path as str or os.PathLike, that the OS can represent."""
+    if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    path = Path(path)
+    text = str(path)
+    if not text or text == ".":
+        raise ValueError("path must name a .json file, got an empty path")
+    if "\x00" in text:
+        raise ValueError(f"path {text!r} contains a NUL character")
     try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        raise ValueError(f"path {text!r} cannot be encoded for this filesystem") from None
+    return path
+
+
+def _check_timeout(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"lock_timeout must be a number of seconds, got {type(value).__name__}")
+    if not (math.isfinite(value) and value >= 0):
+        raise ValueError(f"lock_timeout must be a finite number of seconds >= 0, got {value}")
+    return float(value)
+
+
+def _lock_file_problem(lock_file: str) -> str | None:
+    """Why the lock file cannot be used, or None. Checked before waiting for the lock, so an
+    unwritable folder is reported as that at once, not as a lock someone seems to hold."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        fd = os.open(lock_file, flags, 0o644)
+    except OSError as error:
+        return _describe_lock_error(lock_file, error)
+    os.close(fd)
+    return None
+
+
+def _describe_lock_error(lock_file: str, error: OSError) -> str:
+    return (
+        f"cannot create or open the lock file {lock_file} ({error.strerror or error}); the store "
+        "needs a writable lock file next to it"
+    )

@@ -3,12 +3,12 @@
 Each module pairs a plain function that returns data (tests call it directly) with a small
 widget builder that wires controls to it. ipywidgets is imported only when a widget is built.
 
-- :mod:`memcourse.widgets.policy`: type a message, see the write gate's decision and reason.
-- :mod:`memcourse.widgets.recall`: move λ, RRF k, limit and mode, watch a ranking and its score breakdown.
-- :mod:`memcourse.widgets.timeline`: every version of one memory (updates, supersedes), oldest first.
+- :mod:`memcourse.course.widgets.policy`: type a message, see the write gate's decision and reason.
+- :mod:`memcourse.course.widgets.recall`: move λ, RRF k, limit and mode, watch a ranking and its score breakdown.
+- :mod:`memcourse.course.widgets.timeline`: every version of one memory (updates, supersedes), oldest first.
 """
 
-from memcourse.widgets.policy import (
+from memcourse.course.widgets.policy import (
     EMPTY_PROMPT,
     INPUT_CLASS,
     RESULT_CLASS,
@@ -27,14 +27,14 @@ __all__ = [
     "policy_widget",
     "render_policy_html",
 ]
-from memcourse.widgets.recall import (  # noqa: E402  (notebook 06: the recall explorer)
+from memcourse.course.widgets.recall import (  # noqa: E402  (notebook 06: the recall explorer)
     RECALL_EXPLORER_CLASS,
     RECALL_RESULT_CLASS,
     recall_explorer,
     recall_explorer_view,
     render_recall_html,
 )
-from memcourse.widgets.timeline import (  # noqa: E402  (notebook 08: the memory timeline)
+from memcourse.course.widgets.timeline import (  # noqa: E402  (notebook 08: the memory timeline)
     TIMELINE_CLASS,
     render_timeline_html,
     timeline_view,
@@ -53,7 +53,7 @@ __all__ += [
 ]
 
 # The agent chat widget (notebook 10): chat with the agent, watch its memory panel change.
-from memcourse.widgets.chat import (  # noqa: E402
+from memcourse.course.widgets.chat import (  # noqa: E402
     CHAT_CLASS,
     CHAT_INPUT_CLASS,
     MEMORIES_CLASS,

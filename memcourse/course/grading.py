@@ -9,7 +9,7 @@ is shown once, as the hint its ``NotImplementedError`` carries.
 
 From a notebook::
 
-    from memcourse.grading import show_progress
+    from memcourse.course.grading import show_progress
     show_progress()          # every exercise
     show_progress(["03"])    # just one
 
@@ -126,9 +126,8 @@ def _percent(part: int, whole: int) -> int:
 def course_root() -> Path:
     """The course folder (the one holding ``tests/graded``): next to the installed package,
     else the current directory or one of its parents."""
-    candidates = [Path(__file__).resolve().parent.parent]
     cwd = Path.cwd().resolve()
-    candidates += [cwd, *cwd.parents]
+    candidates = [cwd, *cwd.parents, Path(__file__).resolve().parents[2]]
     for candidate in candidates:
         if (candidate / "tests" / "graded").is_dir():
             return candidate

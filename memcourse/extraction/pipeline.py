@@ -1,0 +1,195 @@
+"""The write pipeline: screen -> extract -> gate -> reconcile -> store -> audit.
+
+One message goes through five steps, each one's verdict recorded in the audit log:
+
+1. **Screen.** The policy looks at the whole message first. A secret, an injected instruction
+   or a user-made behaviour rule stops everything here: nothing is extracted from it, and it
+   is never sent to a model (a model is a third party, and a poisoned message can steer it
+   into laundering the instruction into an innocent-looking memory).
+2. **Extract.** Any :class:`~memcourse.extraction.base.Extractor` proposes candidates.
+3. **Gate.** Every memory candidate passes :meth:`MemoryPolicy.evaluate` (confidence >= 0.8
+   for a model's guess, secrets, injections, rules only from an admin). The gate decides,
+   whoever extracted.
+4. **Reconcile.** :class:`~memcourse.extraction.reconcile.Reconciler` decides ADD / UPDATE /
+   SUPERSEDE / DELETE / NOOP against the most similar stored memories, and it is applied
+   through the store's public API only, so any store works.
+5. **Audit.** Each decision is appended to the user's audit log.
+
+Forgetting goes through the pipeline too (:meth:`MemoryPipeline.forget`,
+:meth:`MemoryPipeline.forget_user`): the store forgets the record, the audit log forgets the
+lines that quote it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+from memcourse.extraction.audit import AuditLog
+from memcourse.extraction.base import RETRACTION, Candidate, Extraction, Extractor, Message
+from memcourse.extraction.reconcile import Decision, Reconciler, apply
+from memcourse.extraction.rules import RuleExtractor
+from memcourse.policy import MemoryPolicy, PolicyDecision
+from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, Source, utc_now
+from memcourse.stores.base import MemoryStore
+
+#: Screen verdicts that stop a message before extraction.
+REFUSED_AT_SCREEN = frozenset({"secret", "injection", "rule_from_non_admin", "too_long"})
+WITHHELD = "[withheld: the gate found a secret]"
+
+
+@dataclass
+class Step:
+    """One candidate's way through the gate and reconciliation."""
+
+    candidate: Candidate
+    verdict: PolicyDecision | None  # the gate (None for a retraction: it writes nothing)
+    decision: Decision | None  # None when the gate refused
+    written: MemoryRecord | None = None
+
+
+@dataclass
+class PipelineResult:
+    message: Message
+    screen: PolicyDecision | None  # set when the whole message was refused
+    extraction: Extraction | None
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def written(self) -> list[MemoryRecord]:
+        return [step.written for step in self.steps if step.written is not None]
+
+    @property
+    def decision(self) -> PolicyDecision:
+        """One gate verdict that sums the message up (what the agent's composer is told)."""
+        if self.screen is not None:
+            return self.screen
+        verdicts = [step.verdict for step in self.steps if step.verdict is not None]
+        admitted = [v for v in verdicts if v.accepted]
+        if admitted:
+            return admitted[0]
+        if verdicts:
+            return verdicts[0]
+        detail = self.extraction.detail if self.extraction else ""
+        outcome = self.extraction.outcome if self.extraction else "nothing"
+        return PolicyDecision(None, f"{outcome}: {detail}".strip(": "), "no_signal" if outcome == "nothing" else outcome)
+
+
+class MemoryPipeline:
+    """Extraction, gate, reconciliation, store and audit, wired together."""
+
+    def __init__(
+        self,
+        store: MemoryStore,
+        *,
+        extractor: Extractor | None = None,
+        policy: MemoryPolicy | None = None,
+        reconciler: Reconciler | None = None,
+        audit: AuditLog | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ):
+        self.store = store
+        self.policy = policy or MemoryPolicy(clock=clock)
+        self.extractor = extractor or RuleExtractor(self.policy)
+        self.reconciler = reconciler or Reconciler(store)
+        self.audit = audit
+        self.clock = clock
+
+    def process(self, message: Message | str, *, user_id: str = DEFAULT_USER, agent_id: str = DEFAULT_AGENT,
+                conversation_id: str | None = None) -> PipelineResult:
+        if isinstance(message, str):
+            message = Message(message, conversation_id, self.clock(), user_id, agent_id)
+        if not isinstance(message, Message):
+            raise TypeError(f"message must be a Message or a string, got {type(message).__name__}")
+        screen = self.policy.decide(message.text, user_id=message.user_id, agent_id=message.agent_id,
+                                    conversation_id=message.conversation_id)
+        if screen.rule in REFUSED_AT_SCREEN:
+            self._log(message, "screen", "REFUSED", screen.reason, by="policy")
+            return PipelineResult(message, screen, None)
+        extraction = self.extractor.extract(message)
+        rejected = [reason for _, reason in extraction.rejected]
+        if not extraction.candidates or rejected:
+            # With candidates, the extraction's detail goes into each candidate's own entry, so
+            # that forgetting the memory also removes the words that led to it.
+            self._log(message, "extraction", extraction.outcome, "" if extraction.candidates else extraction.detail,
+                      by=extraction.extractor, rejected=rejected)
+        result = PipelineResult(message, None, extraction)
+        for candidate in extraction.candidates:
+            result.steps.append(self._handle(candidate, extraction))
+        return result
+
+    def _handle(self, candidate: Candidate, extraction: Extraction) -> Step:
+        message = candidate.message
+        if candidate.kind == RETRACTION:
+            if candidate.source is Source.LLM_INFERRED and candidate.confidence < self.policy.min_inferred_confidence:
+                # A guessed retraction deletes real memories: it needs the same confidence as a guessed write.
+                verdict = PolicyDecision(None, f"LLM-inferred retraction with confidence {candidate.confidence:.2f}; "
+                                         f"at least {self.policy.min_inferred_confidence:.2f} is required", "low_confidence")
+                self._log(message, "gate", "REFUSED", verdict.reason, by=candidate.extractor,
+                          candidate=candidate.summary(), rule=verdict.rule)
+                return Step(candidate, verdict, None)
+            decision = self.reconciler.decide(candidate)
+            if decision.action == "DELETE" and decision.target is not None:
+                self.forget(decision.target.memory_id)
+                # The entry keeps no text, subject or id of what was forgotten: those are copies too.
+                self._log(message, "reconcile", "DELETE", "a memory was forgotten at the user's request",
+                          by=decision.decided_by, candidate={"kind": RETRACTION, "type": candidate.memory_type.value})
+            else:
+                self._log(message, "reconcile", decision.action, decision.reason, by=decision.decided_by,
+                          candidate=candidate.summary(), fallback=decision.fallback, extraction=extraction.detail)
+            return Step(candidate, None, decision)
+        try:
+            record = candidate.to_record()
+        except (TypeError, ValueError) as error:
+            verdict = PolicyDecision(None, f"not a valid memory: {error}", "invalid")
+        else:
+            verdict = self.policy.evaluate(record)
+        if not verdict.accepted:
+            summary, memory_id = candidate.summary(), record_id(candidate)
+            if verdict.rule == "secret":  # an id's slug quotes the subject: withhold it too
+                summary.update(content=WITHHELD, evidence=WITHHELD, subject=WITHHELD)
+                memory_id = None
+            self._log(message, "gate", "REFUSED", verdict.reason, by=candidate.extractor, candidate=summary,
+                      rule=verdict.rule, memory_id=memory_id)
+            return Step(candidate, verdict, None)
+        decision = self.reconciler.decide(candidate)
+        written = apply(decision, candidate, self.store)
+        memory_id = written.memory_id if written is not None else (decision.target_id or record.memory_id)
+        self._log(message, "reconcile", decision.action, decision.reason, by=decision.decided_by,
+                  candidate=candidate.summary(), memory_id=memory_id, target_id=decision.target_id,
+                  gate=verdict.reason, extraction=extraction.detail, fallback=decision.fallback,
+                  reconfirm=decision.reconfirm)
+        return Step(candidate, verdict, decision, written)
+
+    # -- forgetting reaches the audit log too -------------------------------------------------
+    def forget(self, memory_id: str) -> bool:
+        """Forget one memory in the store and every audit line about it."""
+        existed = self.store.forget(memory_id)
+        if self.audit is not None:
+            self.audit.purge_memory(memory_id)
+        return existed
+
+    def forget_user(self, user_id: str) -> int:
+        """Forget all of a user's memories and their whole audit file."""
+        removed = self.store.forget_user(user_id)
+        if self.audit is not None:
+            self.audit.purge_user(user_id)
+        return removed
+
+    def _log(self, message: Message, stage: str, decision: str, reason: str, *, by: str, **extra: Any) -> None:
+        if self.audit is None:
+            return
+        entry = {"at": message.at.isoformat(), "user_id": message.user_id, "agent_id": message.agent_id,
+                 "conversation_id": message.conversation_id, "stage": stage, "decision": decision,
+                 "reason": reason, "by": by}
+        entry.update({key: value for key, value in extra.items() if value not in (None, "", [], False)})
+        self.audit.append(entry)
+
+
+def record_id(candidate: Candidate) -> str | None:
+    """The id the candidate would be stored under (None if it is not a valid record)."""
+    try:
+        return candidate.to_record().memory_id
+    except (TypeError, ValueError):
+        return None

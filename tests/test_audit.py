@@ -1,0 +1,167 @@
+"""The audit log: per user, append-only, atomic under concurrency, readable, and forgettable."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import threading
+
+import pytest
+
+from memcourse import JsonMemoryStore
+from memcourse.extraction import AuditLog, AuditLogError, MemoryPipeline, format_entries
+
+
+def entry(user="lin", n=0, **extra):
+    return {"at": "2026-03-02T09:00:00+00:00", "user_id": user, "stage": "reconcile", "decision": "ADD",
+            "reason": f"entry {n}", "by": "rules", **extra}
+
+
+def test_entries_are_appended_per_user_in_order_and_read_back(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry("lin", 1))
+    log.append(entry("sam", 2))
+    log.append(entry("lin", 3, candidate={"content": "我养了一只猫叫年糕"}))
+    assert [e["reason"] for e in log.entries("lin")] == ["entry 1", "entry 3"]
+    assert [e["reason"] for e in log.entries("sam")] == ["entry 2"]
+    assert log.entries("nobody") == []
+    assert log.users() == ["lin", "sam"]
+    raw = log.path_for("lin").read_bytes()
+    assert "我养了一只猫叫年糕".encode("utf-8") in raw, "UTF-8, not \\u escapes"
+    assert "年糕" in format_entries(log.entries("lin"))
+
+
+def test_a_user_id_never_becomes_a_path(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry("../../etc/passwd"))
+    log.append(entry("lin/../sam"))
+    assert sorted(p.parent for p in (tmp_path / "audit").rglob("*.jsonl")) == [tmp_path / "audit"] * 2
+    assert log.entries("../../etc/passwd")[0]["user_id"] == "../../etc/passwd"
+
+
+def test_bad_entries_are_refused_before_writing(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    with pytest.raises(ValueError, match="user_id"):
+        log.append({"reason": "no user"})
+    with pytest.raises(ValueError):
+        log.append(entry(score=float("nan")))
+    assert list((tmp_path / "audit").glob("*.jsonl")) == [] or log.entries("lin") == []
+
+
+def test_a_damaged_line_is_reported_not_skipped(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry())
+    with open(log.path_for("lin"), "a", encoding="utf-8") as handle:
+        handle.write('{"user_id": "lin", "broken\n')
+    with pytest.raises(AuditLogError, match=":2: damaged"):
+        log.entries("lin")
+    with pytest.raises(AuditLogError):
+        log.purge_memory("entity:x:1")
+    assert log.path_for("lin").read_text(encoding="utf-8").count("\n") == 2, "left untouched"
+
+
+def test_concurrent_threads_lose_no_line(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    threads = [threading.Thread(target=lambda k=k: [log.append(entry("lin", k * 100 + i)) for i in range(50)])
+               for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    reasons = [e["reason"] for e in log.entries("lin")]
+    assert len(reasons) == 400 and len(set(reasons)) == 400
+
+
+def _append_many(directory: str, worker: int) -> None:
+    log = AuditLog(directory)
+    for i in range(40):
+        log.append(entry("lin", worker * 1000 + i, padding="x" * 3000))
+
+
+def test_concurrent_processes_lose_no_line_and_interleave_nothing(tmp_path):
+    directory = str(tmp_path / "audit")
+    AuditLog(directory)
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_append_many, args=(directory, w)) for w in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(60)
+        assert w.exitcode == 0
+    lines = AuditLog(directory).path_for("lin").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 160 and all(json.loads(line)["padding"] == "x" * 3000 for line in lines)
+
+
+def test_purging_a_memory_removes_every_line_about_it_and_keeps_the_rest(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry(memory_id="entity:cat:1", candidate={"content": "我养了一只猫叫年糕"}))
+    log.append(entry(memory_id="entity:dog:2", candidate={"content": "my dog is Biscuit"}))
+    log.append(entry(target_id="entity:cat:1", memory_id="entity:cat2:3", candidate={"content": "猫改名叫汤圆"}))
+    assert log.purge_memory("entity:cat:1") == 2
+    text = log.path_for("lin").read_text(encoding="utf-8")
+    assert "年糕" not in text and "汤圆" not in text and "Biscuit" in text
+    assert not list((tmp_path / "audit").glob(".audit-*")), "no temporary file left behind"
+
+
+def test_purging_a_user_removes_their_file(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry("lin"))
+    log.append(entry("sam"))
+    assert log.purge_user("lin") == 1
+    assert not log.path_for("lin").exists() and log.entries("sam")
+    assert log.purge_user("lin") == 0
+
+
+def test_forgetting_through_the_pipeline_leaves_no_trace_in_store_or_audit(tmp_path, clock):
+    """Every byte under the data directory is searched for the forgotten words."""
+    store = JsonMemoryStore(tmp_path / "data" / "memories.json", clock=clock)
+    pipeline = MemoryPipeline(store, audit=AuditLog(tmp_path / "data" / "audit"), clock=clock)
+    pipeline.process("记住：我的保险柜放在书房左边第二格", user_id="lin", conversation_id="c1")
+    pipeline.process("我住在杭州", user_id="lin", conversation_id="c1")
+    pipeline.process("以后回答我时，代码示例尽量用 Python", user_id="sam", conversation_id="c2")
+    [safe] = [r for r in store.list_all(user_id="lin") if "保险柜" in r.content]
+
+    def everything() -> bytes:
+        return b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
+
+    assert "保险柜".encode() in everything()
+    assert pipeline.forget(safe.memory_id)
+    assert "保险柜".encode() not in everything() and "书房".encode() not in everything()
+    assert "杭州".encode() in everything()
+    assert pipeline.forget_user("lin") == 1
+    assert "杭州".encode() not in everything() and b"lin" not in everything()
+    assert "Python".encode() in everything()
+
+
+def test_a_retraction_leaves_no_trace_of_what_was_retracted(tmp_path, clock):
+    store = JsonMemoryStore(tmp_path / "data" / "memories.json", clock=clock)
+    audit = AuditLog(tmp_path / "data" / "audit")
+    pipeline = MemoryPipeline(store, audit=audit, clock=clock)
+    pipeline.process("我住在杭州西湖区", user_id="lin", conversation_id="c1")
+    result = pipeline.process("忘掉我住在杭州西湖区这件事", user_id="lin", conversation_id="c2")
+    assert [s.decision.action for s in result.steps] == ["DELETE"]
+    everything = b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
+    assert "西湖".encode() not in everything
+    assert [e["decision"] for e in audit.entries("lin")] == ["DELETE"]
+
+
+def test_a_secret_refused_at_the_gate_is_not_copied_into_the_audit(tmp_path, clock):
+    """A model that proposes a secret the screen did not see: the entry keeps the reason only."""
+    from memcourse.extraction import Candidate, Extraction, Message
+    from memcourse.records import MemoryType, Source
+
+    class Leaky:
+        name = "llm:leaky"
+
+        def extract(self, message, context=None):
+            c = Candidate(MemoryType.ENTITY, "aws_key", "AWS key AKIAIOSFODNN7EXAMPLE", 0.95, 0.5,
+                          message.text, Source.LLM_INFERRED, self.name, message)
+            return Extraction(self.name, "ok", [c])
+
+    audit = AuditLog(tmp_path / "audit")
+    pipeline = MemoryPipeline(JsonMemoryStore(tmp_path / "m.json", clock=clock), extractor=Leaky(), audit=audit)
+    result = pipeline.process(Message("今天把部署脚本改好了", "c1", user_id="lin"))
+    assert result.steps[0].verdict.rule == "secret" and not result.written
+    raw = audit.path_for("lin").read_text(encoding="utf-8")
+    assert "AKIAIOSFODNN7EXAMPLE" not in raw and "aws_key" not in raw
+    assert "withheld" in raw
