@@ -32,8 +32,11 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
+from concurrent.futures import Future
 from typing import Callable, Iterable
 
+from memcourse.extraction.audit import AuditLog
+from memcourse.extraction.reconcile import RECONFIRM_TAG
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.recall.dedupe import may_supersede
 from memcourse.recall.admission import MIN_CONFIDENCE
@@ -51,11 +54,8 @@ TOPIC_SIMILARITY = 0.6
 #: Confidence a contradicted memory drops to: below the read gate's minimum, so it is not
 #: recalled until reconfirmed, but kept, because the newer statement may be the wrong one.
 CONTRADICTED_CONFIDENCE = round(MIN_CONFIDENCE - 0.1, 2)
-RECONFIRM_TAG = "needs_reconfirmation"
 SUMMARY_TAG = "session_summary"
 
-#: ``audit(user_id, entry)``, as in :mod:`memcourse.tools`.
-AuditSink = Callable[[str, dict], None]
 #: ``summarise(memories_written, messages) -> text``: plug a model in here if you like.
 Summariser = Callable[[list[MemoryRecord], list[str]], str]
 
@@ -131,7 +131,7 @@ def consolidate(
     conversation_ids: Iterable[str] = (),
     messages: Iterable[str] = (),
     policy: MemoryPolicy | None = None,
-    audit: AuditSink | None = None,
+    audit: AuditLog | None = None,
     now: datetime | None = None,
     similarity: Callable[[MemoryRecord, MemoryRecord], float] = text_similarity,
     merge_threshold: float = MERGE_SIMILARITY,
@@ -143,11 +143,12 @@ def consolidate(
     conversation_ids = list(dict.fromkeys(conversation_ids))
     report = ConsolidationReport()
 
-    def log(entry: dict) -> None:
-        entry = {"time": now.isoformat(), "actor": "consolidation", "agent_id": agent_id, **entry}
+    def log(decision: str, reason: str, **extra) -> None:
+        entry = {"at": now.isoformat(), "user_id": user_id, "agent_id": agent_id, "conversation_id": None,
+                 "stage": "consolidation", "decision": decision, "reason": reason, "by": "consolidation", **extra}
         report.decisions.append(entry)
         if audit is not None:
-            audit(user_id, entry)
+            audit.append(entry)
 
     records = [r for r in store.list_all(user_id=user_id, agent_id=agent_id) if r.memory_type is not MemoryType.RULE]
 
@@ -156,9 +157,11 @@ def consolidate(
     for record in records:
         if record.is_expired(now):
             store.forget(record.memory_id)
+            if audit is not None:
+                audit.purge_memory(record.memory_id)  # its audit lines are copies too
             report.expired.append(record.memory_id)
-            log({"decision": "EXPIRE", "memory_id": record.memory_id, "memory_type": record.memory_type.value,
-                 "reason": f"expired at {record.expires_at.isoformat()}"})
+            # No id, subject or text: what is gone leaves no trace.
+            log("EXPIRE", f"a {record.memory_type.value} memory reached its expiry and was deleted")
         else:
             alive.append(record)
 
@@ -177,16 +180,16 @@ def consolidate(
                 store.upsert(older)
                 gone.add(older.memory_id)
                 report.merged.append((older.memory_id, newer.memory_id))
-                log({"decision": "MERGE", "memory_id": older.memory_id, "kept": newer.memory_id,
-                     "similarity": round(score, 3), "reason": "the same fact said twice; the newer wording is kept"})
+                log("MERGE", "the same fact said twice; the newer wording is kept", memory_id=older.memory_id,
+                    target_id=newer.memory_id, similarity=round(score, 3))
             elif RECONFIRM_TAG not in older.tags and contradicts(older, newer):
                 older.confidence = min(older.confidence, CONTRADICTED_CONFIDENCE)
                 older.tags = [*older.tags, RECONFIRM_TAG]
                 older.metadata = {**older.metadata, "contradicted_by": newer.memory_id}
                 store.upsert(older)
                 report.contradicted.append((older.memory_id, newer.memory_id))
-                log({"decision": "CONTRADICT", "memory_id": older.memory_id, "newer": newer.memory_id,
-                     "reason": "a newer memory on the same topic disagrees; confidence lowered until reconfirmed"})
+                log("CONTRADICT", "a newer memory on the same topic disagrees; confidence lowered until reconfirmed",
+                    memory_id=older.memory_id, target_id=newer.memory_id)
 
     # 4. one episodic record of the session
     if conversation_ids:
@@ -236,8 +239,12 @@ def _record_session(store, policy, report, log, user_id, agent_id, conversation_
     report.summary_decision = decision
     if decision.accepted:
         report.summary = store.upsert(decision.record)
-        log({"decision": "SUMMARY", "memory_id": report.summary.memory_id, "conversation_ids": conversation_ids,
-             "reason": decision.reason})
+        log("SUMMARY", decision.reason, memory_id=report.summary.memory_id, conversation_ids=conversation_ids)
     else:
-        log({"decision": "SUMMARY_REFUSED", "conversation_ids": conversation_ids, "rule": decision.rule,
-             "reason": decision.reason})
+        log("SUMMARY_REFUSED", decision.reason, conversation_ids=conversation_ids, rule=decision.rule)
+
+
+def consolidate_later(writer, store: MemoryStore, **kwargs) -> "Future[ConsolidationReport]":
+    """Run :func:`consolidate` on a :class:`~memcourse.writer.BackgroundMemoryWriter`'s worker,
+    after the session's queued writes (so it sees them), off the hot path."""
+    return writer.run_later(lambda: consolidate(store, **kwargs))

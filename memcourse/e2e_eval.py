@@ -15,9 +15,10 @@ abstention         never said: the only right answer is "I don't know"
 
 The run is the whole pipeline, one user at a time, on a store that starts empty:
 every message of every session (in time order, with the store's clock set to the session's
-time) goes through ingestion (:class:`RuleIngestion`: the rule gate and the store's upsert,
-or any other :class:`Ingestion`, such as an extraction + reconciliation pipeline), then each
-question is answered from recall. A question that names a month or a day ("in February
+time) goes through ingestion (:class:`PipelineIngestion`: extraction -> gate ->
+reconciliation -> store, with the rule extractor unless you give another; or
+:class:`RuleIngestion`, the gate alone, for comparison), then each question is answered
+from recall. A question that names a month or a day ("in February
 2026", "2026年2月") is searched *as of* that time (:mod:`memcourse.validity`).
 
 Two answerers:
@@ -161,11 +162,28 @@ class Ingestion(Protocol):
 
 
 @dataclass
+class PipelineIngestion:
+    """The write pipeline of part 3 (:class:`memcourse.extraction.MemoryPipeline`): screen,
+    extract (rules by default, or any extractor: a model, a hybrid), gate, reconcile
+    (ADD / UPDATE / SUPERSEDE / DELETE / NOOP), store."""
+
+    extractor: Any = None  # None: the rule extractor
+    name: str = "pipeline(rules)"
+
+    def ingest(self, store, message: str, *, user_id: str, conversation_id: str, at: datetime) -> None:
+        from memcourse.extraction import MemoryPipeline, Message
+
+        pipeline = MemoryPipeline(store, extractor=self.extractor, clock=lambda: at)
+        pipeline.process(Message(message, conversation_id, at, user_id))
+
+
+@dataclass
 class RuleIngestion:
-    """The rule gate alone: ``MemoryPolicy.decide`` and, if accepted, ``store.upsert``.
-    Updates happen where the rules give two statements the same subject."""
+    """The rule gate alone, without reconciliation: ``MemoryPolicy.decide`` and, if accepted,
+    ``store.upsert``. Updates happen only where the rules give two statements one subject."""
 
     policy: MemoryPolicy = field(default_factory=MemoryPolicy)
+    name: str = "policy only"
 
     def ingest(self, store, message: str, *, user_id: str, conversation_id: str, at: datetime) -> None:
         decision = self.policy.decide(message, user_id=user_id, conversation_id=conversation_id)
@@ -262,6 +280,7 @@ class Outcome:
 class E2EReport:
     answerer: str
     outcomes: list[Outcome]
+    ingestion: str = "pipeline(rules)"
 
     def accuracy(self, ability: str | None = None) -> float:
         chosen = [o for o in self.outcomes if ability is None or o.ability == ability]
@@ -303,7 +322,7 @@ class E2EReport:
 
     def table(self) -> str:
         header = f"{'ability':<18}{'questions':>10}{'correct':>9}{'accuracy':>10}{'answer in recall@' + str(CONTEXT_DEPTH):>22}"
-        rows = [f"answerer: {self.answerer}", header]
+        rows = [f"ingestion: {self.ingestion}; answerer: {self.answerer}", header]
 
         def share(value: float | None) -> str:
             return "-" if value is None else f"{value:.1%}"
@@ -344,7 +363,7 @@ def run(
     view: the same run without validity time, to measure what it contributes."""
     users = load_benchmark() if users is None else users
     answerer = answerer or DeterministicAnswerer()
-    ingestion = ingestion or RuleIngestion()
+    ingestion = ingestion or PipelineIngestion()
     store_factory = store_factory or (lambda folder, clock: JsonMemoryStore(folder / "memories.json", clock=clock))
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="memcourse-e2e-", dir=workdir) as tmp:
@@ -372,7 +391,8 @@ def run(
                     is_correct(question, answer), abstained(answer), question.answerable,
                     as_of.isoformat() if as_of else None, [h.record.memory_id for h in hits[:limit]], in_recall,
                 ))
-    return E2EReport(getattr(answerer, "name", type(answerer).__name__), outcomes)
+    return E2EReport(getattr(answerer, "name", type(answerer).__name__), outcomes,
+                     getattr(ingestion, "name", type(ingestion).__name__))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -380,6 +400,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="memcourse eval --e2e", description=__doc__.split("\n\n")[0])
     parser.add_argument("--answerer", choices=("deterministic", "model"), default="deterministic",
                         help="who writes the answer (model: the MEMCOURSE_LLM_* server)")
+    parser.add_argument("--ingestion", choices=("pipeline", "policy"), default="pipeline",
+                        help="pipeline: extraction + gate + reconciliation (default); policy: the rule gate alone")
+    parser.add_argument("--extractor", choices=("rules", "hybrid"), default="rules",
+                        help="the pipeline's extractor (hybrid: rules, then the MEMCOURSE_LLM_* model)")
     parser.add_argument("--dataset", type=Path, default=None, help="a benchmark JSON file (default: the shipped one)")
     parser.add_argument("--failures", action="store_true", help="list every wrong answer")
     parser.add_argument("--no-as-of", action="store_true",
@@ -405,7 +429,22 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         answerer = ModelAnswerer(composer.complete, name=f"model:{composer.model}")
-    report = run(users, answerer=answerer, use_as_of=not args.no_as_of)
+    ingestion: Any = RuleIngestion() if args.ingestion == "policy" else PipelineIngestion()
+    if args.extractor == "hybrid":
+        from memcourse.extraction import HybridExtractor, LLMExtractor
+        from memcourse.llm import LLMError
+
+        try:
+            model = LLMExtractor.from_env()
+        except LLMError as error:
+            print(f"memcourse eval --e2e: {error}", file=sys.stderr)
+            return 2
+        if model is None or args.ingestion == "policy":
+            print("memcourse eval --e2e: --extractor hybrid needs the pipeline and MEMCOURSE_LLM_BASE_URL / "
+                  "MEMCOURSE_LLM_MODEL", file=sys.stderr)
+            return 2
+        ingestion = PipelineIngestion(HybridExtractor(model), name=f"pipeline(hybrid: rules + {model.name})")
+    report = run(users, answerer=answerer, ingestion=ingestion, use_as_of=not args.no_as_of)
     print(report.table())
     if args.failures:
         print("\nwrong answers:")

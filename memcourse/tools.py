@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
+from memcourse.extraction.audit import AuditLog
 from memcourse.guards import find_behaviour_rules
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.admission import admit
@@ -55,8 +56,6 @@ MAX_FORGETS_PER_CONVERSATION = 3
 #: Most results one search returns.
 MAX_SEARCH_LIMIT = 10
 
-#: ``audit(user_id, entry)``: where tool decisions are logged (see :class:`ListAuditLog`).
-AuditSink = Callable[[str, dict], None]
 
 
 def _function(name: str, description: str, properties: dict, required: list[str]) -> dict:
@@ -140,22 +139,6 @@ class ToolScope:
                 raise ValueError(f"ToolScope.{name} must be a non-empty string, got {value!r}")
 
 
-class ListAuditLog:
-    """The smallest audit sink: entries in a list, per user. ``forget_user`` drops a user's."""
-
-    def __init__(self) -> None:
-        self.entries: list[tuple[str, dict]] = []
-
-    def __call__(self, user_id: str, entry: dict) -> None:
-        self.entries.append((user_id, dict(entry)))
-
-    def for_user(self, user_id: str) -> list[dict]:
-        return [entry for owner, entry in self.entries if owner == user_id]
-
-    def forget_user(self, user_id: str) -> None:
-        self.entries = [(owner, entry) for owner, entry in self.entries if owner != user_id]
-
-
 class ToolArgumentError(ValueError):
     """A tool call the model got wrong; the message goes back to the model."""
 
@@ -175,7 +158,8 @@ class MemoryTools:
 
     store: MemoryStore
     policy: MemoryPolicy = field(default_factory=MemoryPolicy)
-    audit: AuditSink | None = None
+    #: The per-user audit log shared with the extraction pipeline (``None``: not logged).
+    audit: AuditLog | None = None
     clock: Callable[[], datetime] = utc_now
     max_forgets: int = MAX_FORGETS_PER_CONVERSATION
     _forgets: dict[tuple[str, str, str | None], int] = field(default_factory=dict, repr=False)
@@ -258,10 +242,12 @@ class MemoryTools:
                 "account action the user takes in settings, not something a chat turn can do",
             )
         self.store.forget(record.memory_id)
+        if self.audit is not None:
+            self.audit.purge_memory(record.memory_id)  # audit lines quoting it are copies too
         self._forgets[key] = self._forgets.get(key, 0) + 1
-        # Logged without the content: forgetting leaves no trace of what was forgotten.
-        self._log(scope, {"tool": "forget_memory", "decision": "FORGET", "memory_id": record.memory_id,
-                          "memory_type": record.memory_type.value})
+        # Logged, but without the text, subject or id of what was forgotten: no trace of it.
+        self._log(scope, "forget_memory", "FORGET", "a memory was forgotten at the model's request",
+                  memory_type=record.memory_type.value)
         return {"ok": True, "forgotten": record.memory_id}
 
     # -- helpers --------------------------------------------------------------------------
@@ -282,20 +268,21 @@ class MemoryTools:
         if not decision.accepted:
             return self._refuse(scope, tool, decision.rule, decision.reason)
         stored = self.store.upsert(decision.record)
-        self._log(scope, {"tool": tool, "decision": "WRITE", "memory_id": stored.memory_id,
-                          "memory_type": stored.memory_type.value, "subject": stored.subject,
-                          "content": stored.content, "reason": decision.reason})
+        self._log(scope, tool, "WRITE", decision.reason, memory_id=stored.memory_id,
+                  candidate={"type": stored.memory_type.value, "subject": stored.subject, "content": stored.content})
         return {"ok": True, "memory_id": stored.memory_id, "saved": stored.content}
 
     def _refuse(self, scope: ToolScope, tool: str, rule: str, reason: str) -> dict:
-        self._log(scope, {"tool": tool, "decision": "REFUSE", "rule": rule, "reason": reason})
+        # The reason never repeats a secret: the guards mask what they quote.
+        self._log(scope, tool, "REFUSED", reason, rule=rule)
         return {"ok": False, "refused": rule, "error": reason}
 
-    def _log(self, scope: ToolScope, entry: dict) -> None:
+    def _log(self, scope: ToolScope, tool: str, decision: str, reason: str, **extra: Any) -> None:
+        """One audit entry in the extraction pipeline's format (stage ``tool:<name>``, by the model)."""
         if self.audit is not None:
-            entry = {"time": self.clock().isoformat(), "actor": "tool", "agent_id": scope.agent_id,
-                     "conversation_id": scope.conversation_id, **entry}
-            self.audit(scope.user_id, entry)
+            self.audit.append({"at": self.clock().isoformat(), "user_id": scope.user_id, "agent_id": scope.agent_id,
+                               "conversation_id": scope.conversation_id, "stage": f"tool:{tool}",
+                               "decision": decision, "reason": reason, "by": "model", **extra})
 
 
 def _not_found(memory_id: Any) -> str:

@@ -14,13 +14,15 @@ from memcourse.consolidation import (
     RECONFIRM_TAG,
     SUMMARY_TAG,
     consolidate,
+    consolidate_later,
     contradicts,
     same_event_or_fact,
 )
 from memcourse.recall.admission import admit
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.tools import ListAuditLog
+from memcourse.extraction.audit import AuditLog
+from memcourse.writer import BackgroundMemoryWriter
 
 
 @pytest.fixture
@@ -71,15 +73,15 @@ def test_a_restatement_is_merged_into_the_newer_wording(store, clock, tmp_path):
     old = put(store, clock, "用户喜欢Python", MemoryType.PREFERENCE)
     before = clock()
     new = put(store, clock, "用户最喜欢用Python", MemoryType.PREFERENCE)
-    audit = ListAuditLog()
+    audit = AuditLog(tmp_path / "audit")
     report = consolidate(store, user_id="alice", now=clock.advance(hours=1), audit=audit)
     assert report.merged == [(old.memory_id, new.memory_id)]
     assert [r.memory_id for r in store.list_all(user_id="alice")] == [new.memory_id]
     kept = store.get(old.memory_id)
     assert kept.status is Status.SUPERSEDED and kept.superseded_by == new.memory_id  # nothing erased
     assert old.memory_id in [r.memory_id for r in store.list_all(as_of=before)]
-    [entry] = [e for e in audit.for_user("alice") if e["decision"] == "MERGE"]
-    assert entry["kept"] == new.memory_id and entry["actor"] == "consolidation"
+    [entry] = [e for e in audit.entries("alice") if e["decision"] == "MERGE"]
+    assert entry["target_id"] == new.memory_id and entry["by"] == "consolidation"
 
 
 def test_types_users_and_rules_are_never_merged_together(store, clock):
@@ -114,12 +116,23 @@ def test_negation_is_a_contradiction_and_events_never_are(store, clock):
     assert store.get(e1.memory_id).confidence == e1.confidence
 
 
-def test_expired_memories_are_deleted_and_logged_without_content(store, clock):
+def test_expired_memories_are_deleted_and_logged_without_a_trace(store, clock, tmp_path):
     gone = put(store, clock, "Parking spot B12 this week", expires_at=clock() + timedelta(days=1))
-    audit = ListAuditLog()
+    audit = AuditLog(tmp_path / "audit")
+    audit.append({"user_id": "alice", "stage": "reconcile", "decision": "ADD", "memory_id": gone.memory_id,
+                  "candidate": {"content": "Parking spot B12 this week"}})
     report = consolidate(store, user_id="alice", now=clock.advance(days=2), audit=audit)
     assert report.expired == [gone.memory_id] and store.get(gone.memory_id) is None
-    assert "B12" not in json.dumps(audit.for_user("alice"))
+    logged = json.dumps(audit.entries("alice"))
+    assert "B12" not in logged and gone.memory_id not in logged and "EXPIRE" in logged
+
+
+def test_the_background_writer_runs_it_after_the_sessions_writes(store, clock):
+    with BackgroundMemoryWriter(store) as writer:
+        writer.submit("记住：我的项目叫 青鸟。", user_id="alice", conversation_id="c1")
+        future = consolidate_later(writer, store, user_id="alice", conversation_ids=["c1"], now=clock())
+        report = future.result(timeout=30)
+    assert "青鸟" in report.summary.content
 
 
 def test_the_session_becomes_one_gated_event_with_its_conversation_ids(store, clock):

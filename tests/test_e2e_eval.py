@@ -179,3 +179,19 @@ def test_the_deterministic_answerer_abstains_in_the_questions_language():
     answer = DeterministicAnswerer()
     assert answer(q("abstention", "我的狗叫什么？"), [], None) == "我不知道。"
     assert answer(q("abstention", "Dog's name?"), [], None) == ABSTAIN_EN
+
+
+def test_the_default_run_goes_through_the_extraction_pipeline(shipped):
+    assert shipped.ingestion.startswith("pipeline")
+    from memcourse.e2e_eval import RuleIngestion
+
+    gate_only = run(ingestion=RuleIngestion())
+    assert gate_only.ingestion == "policy only"
+    assert len(gate_only.outcomes) == len(shipped.outcomes)
+
+
+def test_a_hybrid_extractor_needs_a_configured_model(monkeypatch, capsys):
+    monkeypatch.delenv("MEMCOURSE_LLM_BASE_URL", raising=False)
+    monkeypatch.delenv("MEMCOURSE_LLM_MODEL", raising=False)
+    assert main(["--extractor", "hybrid"]) == 2
+    assert "MEMCOURSE_LLM" in capsys.readouterr().err

@@ -7,13 +7,13 @@ import json
 import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 
+from memcourse.extraction.audit import AuditLog
 from memcourse.integrations.tool_agent import ScriptedToolModel, build_tool_agent, tool_call
 from memcourse.records import MemoryRecord, MemoryType, Source
 from memcourse.stores.json_store import JsonMemoryStore
 from memcourse.tools import (
     MAX_FORGETS_PER_CONVERSATION,
     TOOL_SCHEMAS,
-    ListAuditLog,
     MemoryTools,
     ToolScope,
     langchain_tools,
@@ -29,8 +29,8 @@ def store(tmp_path, clock):
 
 
 @pytest.fixture
-def audit():
-    return ListAuditLog()
+def audit(tmp_path):
+    return AuditLog(tmp_path / "audit")
 
 
 @pytest.fixture
@@ -179,9 +179,17 @@ def test_forget_deletes_one_own_memory_and_logs_it_without_the_content(tools, st
     result = tools.call("forget_memory", {"memory_id": mine.memory_id, "reason": "user asked to forget Chengdu"}, ALICE)
     assert result == {"ok": True, "forgotten": mine.memory_id}
     assert store.get(mine.memory_id) is None
-    [entry] = [e for e in audit.for_user("alice") if e["decision"] == "FORGET"]
-    assert entry["memory_id"] == mine.memory_id and entry["conversation_id"] == "c1"
-    assert "Chengdu" not in json.dumps(entry)
+    [entry] = [e for e in audit.entries("alice") if e["decision"] == "FORGET"]
+    assert entry["conversation_id"] == "c1" and entry["stage"] == "tool:forget_memory"
+    assert "Chengdu" not in json.dumps(audit.entries("alice")) and mine.memory_id not in json.dumps(entry)
+
+
+def test_forgetting_removes_the_audit_lines_that_quote_the_memory(tools, store, audit):
+    saved = tools.call("save_memory", save_args(), ALICE)
+    assert any(e.get("memory_id") == saved["memory_id"] for e in audit.entries("alice"))
+    tools.call("forget_memory", {"memory_id": saved["memory_id"], "reason": "user asked"}, ALICE)
+    assert "Chengdu" not in json.dumps(audit.entries("alice"))
+    assert saved["memory_id"] not in json.dumps(audit.entries("alice"))
 
 
 def test_forget_everything_is_refused(tools, store, clock):
@@ -243,8 +251,9 @@ def test_a_scripted_model_trying_every_trick_is_refused_each_time(store, clock, 
     forgets = results[5:]
     assert forgets[-1]["refused"] == "not_found"  # bob's id, tried last
     assert {m.name for m in model.bound_tools} == {"search_memory", "save_memory", "update_memory", "forget_memory"}
-    refusals = [e for e in audit.for_user("alice") if e["decision"] == "REFUSE"]
-    assert len(refusals) >= 4 and audit.for_user("bob") == []
+    refusals = [e for e in audit.entries("alice") if e["decision"] == "REFUSED"]
+    assert len(refusals) >= 4 and audit.entries("bob") == []
+    assert {e["by"] for e in refusals} == {"model"}
 
 
 def test_langchain_tools_without_a_user_in_config_refuse(store, clock):
