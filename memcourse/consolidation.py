@@ -161,7 +161,7 @@ def consolidate(
                 audit.purge_memory(record.memory_id)  # its audit lines are copies too
             report.expired.append(record.memory_id)
             # No id, subject or text: what is gone leaves no trace.
-            log("EXPIRE", f"a {record.memory_type.value} memory reached its expiry and was deleted")
+            log("EXPIRE", f"expired ({record.memory_type.value}): deleted for real")
         else:
             alive.append(record)
 
@@ -211,7 +211,7 @@ def summarise_session(memories: list[MemoryRecord], messages: list[str]) -> str:
     if chinese:
         head = f"本次会话共 {len(messages)} 条消息" if messages else "本次会话"
         return head + ("；记下：" + "；".join(parts) if parts else "；没有写入新的记忆")
-    head = f"Session of {len(messages)} messages" if messages else "Session"
+    head = f"Session summary ({len(messages)} messages)" if messages else "Session summary"
     return head + ("; remembered: " + "; ".join(parts) if parts else "; nothing new was remembered")
 
 

@@ -30,6 +30,7 @@ agents (``ToolNode`` / ``create_react_agent``), which read the scope from the ru
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping
@@ -163,6 +164,7 @@ class MemoryTools:
     clock: Callable[[], datetime] = utc_now
     max_forgets: int = MAX_FORGETS_PER_CONVERSATION
     _forgets: dict[tuple[str, str, str | None], int] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # -- the entry point ------------------------------------------------------------------
     def call(self, name: str, arguments: Mapping[str, Any] | str | None, scope: ToolScope) -> dict:
@@ -235,7 +237,11 @@ class MemoryTools:
             return self._refuse(scope, "forget_memory", "rule_from_non_admin",
                                 "rules are set and removed by an administrator, not through a chat")
         key = (scope.user_id, scope.agent_id, scope.conversation_id)
-        if self._forgets.get(key, 0) >= self.max_forgets:
+        with self._lock:  # check and take a slot at once: LangGraph runs parallel tool calls in threads
+            used = self._forgets.get(key, 0)
+            if used < self.max_forgets:
+                self._forgets[key] = used + 1
+        if used >= self.max_forgets:
             return self._refuse(
                 scope, "forget_memory", "forget_budget",
                 f"this conversation already forgot {self.max_forgets} memories; erasing more at once is an "
@@ -244,7 +250,6 @@ class MemoryTools:
         self.store.forget(record.memory_id)
         if self.audit is not None:
             self.audit.purge_memory(record.memory_id)  # audit lines quoting it are copies too
-        self._forgets[key] = self._forgets.get(key, 0) + 1
         # Logged, but without the text, subject or id of what was forgotten: no trace of it.
         self._log(scope, "forget_memory", "FORGET", "a memory was forgotten at the model's request",
                   memory_type=record.memory_type.value)

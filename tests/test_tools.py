@@ -250,6 +250,8 @@ def test_a_scripted_model_trying_every_trick_is_refused_each_time(store, clock, 
     assert store.get(bob.memory_id) is not None  # another user's memory survives everything
     forgets = results[5:]
     assert forgets[-1]["refused"] == "not_found"  # bob's id, tried last
+    # The forgets came as parallel tool calls (ToolNode runs them in threads): the budget still holds.
+    assert sum(r["ok"] for r in forgets) <= MAX_FORGETS_PER_CONVERSATION
     assert {m.name for m in model.bound_tools} == {"search_memory", "save_memory", "update_memory", "forget_memory"}
     refusals = [e for e in audit.entries("alice") if e["decision"] == "REFUSED"]
     assert len(refusals) >= 4 and audit.entries("bob") == []
@@ -261,3 +263,13 @@ def test_langchain_tools_without_a_user_in_config_refuse(store, clock):
     seed(store, clock, "default", "home_city", "Someone lives in Chengdu")
     out = json.loads(search.invoke({"query": "Chengdu"}, {"configurable": {}}))
     assert out["ok"] is False and out["refused"] == "no_scope"
+
+
+def test_the_forget_budget_holds_under_concurrent_calls(tools, store, clock):
+    from concurrent.futures import ThreadPoolExecutor
+
+    ids = [seed(store, clock, "alice", f"fact{i}", f"Alice fact number {i}").memory_id for i in range(12)]
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        results = list(pool.map(lambda i: tools.call("forget_memory", {"memory_id": i, "reason": "all"}, ALICE), ids))
+    assert sum(r["ok"] for r in results) == MAX_FORGETS_PER_CONVERSATION
+    assert len(store.list_all(user_id="alice")) == 12 - MAX_FORGETS_PER_CONVERSATION
