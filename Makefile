@@ -13,8 +13,17 @@ STAMP := $(VENV)/.memcourse-installed
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The course's terminals must find `memcourse` and `python` from .venv: the server gets .venv/bin
+# first on PATH, and its terminals run your shell directly (without that, JupyterLab started
+# without a tty runs a login shell, whose profile may put the system's PATH back).
+# LAB_ARGS passes extra JupyterLab options, e.g. make course LAB_ARGS=--no-browser
+LAB_ARGS ?=
+LAB_SHELL ?= $(or $(shell echo $$SHELL),/bin/sh)
+
 course: $(STAMP)
-	$(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG)
+	PATH="$(CURDIR)/$(BIN):$$PATH" VIRTUAL_ENV="$(CURDIR)/$(VENV)" \
+	  $(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) \
+	  --ServerApp.terminado_settings=shell_command="$(LAB_SHELL)" $(LAB_ARGS)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest

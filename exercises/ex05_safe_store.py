@@ -45,14 +45,8 @@ def typed_search(
     memory_type: MemoryType | str | None = None,
     limit: int = 5,
 ) -> tuple[list[MemoryRecord], list[MemoryRecord]]:
-    raise NotImplementedError(
-        "ex05 typed_search: copy ALL records first; filter only to pick the hits; update the hits "
-        "inside the full copy; return (hits, the full copy)"
-    )
+    raise NotImplementedError("ex05 typed_search: not written yet (stuck? memcourse hint 05)")
 
 
 def atomic_write_json(path: str | Path, data: Any) -> None:
-    raise NotImplementedError(
-        "ex05 atomic_write_json: json.dumps first (so a bad value fails before any file is touched), "
-        "then mkstemp(dir=target folder) -> write, flush, os.fsync -> os.replace; clean up in except"
-    )
+    raise NotImplementedError("ex05 atomic_write_json: not written yet (stuck? memcourse hint 05)")

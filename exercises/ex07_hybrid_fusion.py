@@ -33,18 +33,12 @@ from typing import Iterable, Mapping, Sequence
 
 
 def rrf_fuse(rankings: Mapping[str, Sequence[str]], *, k: float = 60) -> list[tuple[str, float]]:
-    raise NotImplementedError(
-        "ex07 rrf_fuse: walk each channel with enumerate(ids, start=1), keep each id's best rank per "
-        "channel, sum 1 / (k + rank), sort by (-score, best single rank, id)"
-    )
+    raise NotImplementedError("ex07 rrf_fuse: not written yet (stuck? memcourse hint 07)")
 
 
 def recall_at_k(ranked: Sequence[str], relevant: Iterable[str], k: int) -> float:
-    raise NotImplementedError("ex07 recall_at_k: len(set(relevant) & set(ranked[:k])) / len(set(relevant))")
+    raise NotImplementedError("ex07 recall_at_k: not written yet (stuck? memcourse hint 07)")
 
 
 def mean_reciprocal_rank(results: Sequence[tuple[Sequence[str], Iterable[str]]]) -> float:
-    raise NotImplementedError(
-        "ex07 mean_reciprocal_rank: per query, the first position (1-based) whose id is relevant -> 1/position; "
-        "average over queries"
-    )
+    raise NotImplementedError("ex07 mean_reciprocal_rank: not written yet (stuck? memcourse hint 07)")

@@ -45,20 +45,12 @@ def decide_write(
     *,
     threshold: float = 0.92,
 ) -> tuple[str, str | None]:
-    raise NotImplementedError(
-        "ex08 decide_write: first look for an active record with new.memory_id (update); then, among "
-        "active records with the same (user_id, agent_id, memory_type), the best similarity >= threshold"
-    )
+    raise NotImplementedError("ex08 decide_write: not written yet (stuck? memcourse hint 08)")
 
 
 def history_chain(records: Sequence[MemoryRecord], memory_id: str) -> list[MemoryRecord]:
-    raise NotImplementedError(
-        "ex08 history_chain: index records by id; walk forward through superseded_by to the head; "
-        "then walk back (who has superseded_by == current id?) and reverse"
-    )
+    raise NotImplementedError("ex08 history_chain: not written yet (stuck? memcourse hint 08)")
 
 
 def forget_chain(records: Sequence[MemoryRecord], memory_id: str) -> tuple[list[MemoryRecord], list[str]]:
-    raise NotImplementedError(
-        "ex08 forget_chain: removed = the ids of history_chain(records, memory_id); keep the others in order"
-    )
+    raise NotImplementedError("ex08 forget_chain: not written yet (stuck? memcourse hint 08)")

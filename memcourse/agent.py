@@ -168,12 +168,45 @@ class MemoryAwareAgent:
         return admitted, refused
 
 
+#: Why a message was not stored, per write-gate rule, in the answer's language. The policy's own
+#: reason (English, with the matched detail) stays in the decision and the logs; an answer never
+#: switches language in mid-sentence.
+_REFUSALS = {
+    "secret": ("这条内容没有写入长期记忆：其中有密钥或个人身份信息。",
+               "Not saved to long-term memory: it contains a secret or a personal identifier."),
+    "injection": ("这条内容没有写入长期记忆：它像是对助手下达的指令（提示注入）。",
+                  "Not saved to long-term memory: it looks like an instruction aimed at the assistant (prompt injection)."),
+    "rule_from_non_admin": ("这条内容没有写入长期记忆：这是一条行为规则；用户可以说明偏好，只有管理员可以设定规则。",
+                            "Not saved to long-term memory: it is a behaviour rule; users may state preferences, "
+                            "only an administrator may set rules."),
+    "low_confidence": ("这条内容没有写入长期记忆：模型推断的置信度不够。",
+                       "Not saved to long-term memory: the model's inference is not confident enough."),
+}
+_ASKS_ENGLISH = re.compile(r"英文|英语|\benglish\b", re.IGNORECASE)
+_ASKS_CHINESE = re.compile(r"中文|汉语|普通话|\b(?:chinese|mandarin)\b", re.IGNORECASE)
+
+
+def answer_in_chinese(message: str, retrieved: list[MemoryRecord], decision: PolicyDecision) -> bool:
+    """The answer's language: the one the user asked for (a ``response_language`` preference,
+    just stated or recalled), else the language of the message."""
+    stated = decision.record if decision.accepted else None
+    asked = [r for r in [stated, *retrieved] if r is not None and r.subject == "response_language"]
+    for record in asked:  # the one just stated comes first: it is the newest wish
+        english, chinese = _ASKS_ENGLISH.search(record.content), _ASKS_CHINESE.search(record.content)
+        if english and not chinese:
+            return False
+        if chinese and not english:
+            return True
+    return has_cjk(message)
+
+
 def compose_answer(message: str, retrieved: list[MemoryRecord], decision: PolicyDecision) -> str:
     """The deterministic answer: what was remembered, what was refused, what was recalled.
 
-    It answers in Chinese when the message has Chinese in it, otherwise in English.
+    One language throughout: the one the user asked for with a ``response_language``
+    preference, else Chinese when the message has Chinese in it, otherwise English.
     """
-    zh = has_cjk(message)
+    zh = answer_in_chinese(message, retrieved, decision)
     lines: list[str] = []
     if decision.accepted:
         record = decision.record
@@ -185,8 +218,8 @@ def compose_answer(message: str, retrieved: list[MemoryRecord], decision: Policy
             lines += [f"Saved to long-term memory ({record.memory_type.value} / {record.subject}): {record.content}",
                       "This carries over to later sessions; this turn's reasoning steps stay in short-term state."]
         return "\n".join(lines)
-    if decision.rule in {"secret", "injection", "rule_from_non_admin", "low_confidence"}:
-        lines.append(("这条内容没有写入长期记忆：" if zh else "Not saved to long-term memory: ") + decision.reason)
+    if decision.rule in _REFUSALS:
+        lines.append(_REFUSALS[decision.rule][0 if zh else 1])
 
     for record in retrieved:
         if record.memory_type is MemoryType.PREFERENCE:

@@ -4,6 +4,7 @@
   replay a file of messages, one per line, without a keyboard)
 - ``memcourse doctor`` check this machine is ready for the course
 - ``memcourse grade``  grade your exercises
+- ``memcourse hint``   a hint for an exercise, on request (``--level 1|2|3``)
 - ``memcourse eval``   run the bilingual recall evaluation (vector vs keyword vs hybrid);
   ``--guards``, ``--extraction`` and ``--e2e`` run the guard, extraction and end-to-end ones
 
@@ -39,19 +40,25 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--deep", action="store_true", help="also load the embedding model and embed a sentence")
     doctor.add_argument("--data-dir", type=Path, default=None, help="data directory to check for writing")
 
-    # Listed for --help; their own parsers (memcourse.course.grading, memcourse.evaluation) take over.
+    # Listed for --help; their own parsers (memcourse.course.grading, memcourse.course.hints,
+    # memcourse.evaluation) take over.
     sub.add_parser("grade", help="grade your exercises (memcourse grade --help)")
+    sub.add_parser("hint", help="a hint for an exercise, level 1 to 3 (memcourse hint NN --level 2)")
     sub.add_parser("eval", help="bilingual recall evaluation per search mode (memcourse eval --help)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    # grade and eval own their options: hand them everything after the subcommand.
+    # grade, hint and eval own their options: hand them everything after the subcommand.
     if argv and argv[0] == "grade":
         from memcourse.course.grading import main as grade_main
 
         return grade_main(argv[1:])
+    if argv and argv[0] == "hint":
+        from memcourse.course.hints import main as hint_main
+
+        return hint_main(argv[1:])
     if argv and argv[0] == "eval":
         return _eval(argv[1:])
     args = build_parser().parse_args(argv)

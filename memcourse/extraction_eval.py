@@ -22,7 +22,7 @@ Rows:
                         ``MEMCOURSE_LLM_BASE_URL`` and ``MEMCOURSE_LLM_MODEL`` are set
                         (see docs/extraction.md for Ollama and llama.cpp's server).
 
-Usage: ``memcourse eval --extraction [--dataset FILE] [--strict] [--show-misses] [--no-live]``.
+Usage: ``memcourse eval --extraction [--dataset FILE] [--strict] [--show-misses] [--no-live] [--audit USER]``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
-from memcourse.extraction import AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline, Message, Reconciler
+from memcourse.extraction import (AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline, Message, Reconciler,
+                                  format_entries)
 from memcourse.extraction.base import Extractor
 from memcourse.extraction.rules import RuleExtractor
 from memcourse.llm import LLMError, LoopbackChatServer, OpenAICompatibleComposer
@@ -213,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-misses", action="store_true", help="list missing and unexpected memories per row")
     parser.add_argument("--no-live", action="store_true", help="skip the configured model even if MEMCOURSE_LLM_* is set")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per model call (default: %(default)s)")
+    parser.add_argument("--audit", metavar="USER", default=None,
+                        help="also print USER's audit log from the scripted run")
     args = parser.parse_args(argv)
     try:
         data = load_set(args.dataset)
@@ -226,10 +229,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="memcourse-extraction-") as tmp:
             rows = evaluate(data, workdir=Path(tmp), strict=args.strict, live=not args.no_live, timeout=args.timeout)
+            audit_text = format_entries(rows[1][0].audit.entries(args.audit)) if args.audit else ""
     except LLMError as error:
         print(f"memcourse eval --extraction: {error}", file=sys.stderr)
         return 2
     print(format_table(rows))
+    if audit_text:
+        print(f"\naudit log of {args.audit!r} (scripted run):\n{audit_text}")
     if args.show_misses:
         for run, result in rows:
             print(f"\n{run.name}:")

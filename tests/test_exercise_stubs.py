@@ -28,10 +28,10 @@ NUMBERS = sorted(re.match(r"test_ex(\d{2})_", p.name).group(1) for p in GRADED.g
 
 def run_graded(target: str, tmp_path_factory) -> list[dict]:
     junit = tmp_path_factory.mktemp(f"graded-{target}") / "junit.xml"
-    env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1")
     env.pop("PYTEST_ADDOPTS", None)
-    proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(GRADED), "-p", "no:nbval", "-p", "no:cacheprovider",
+    proc = subprocess.run(  # EncodingWarning reported, as `memcourse grade` runs them
+        [sys.executable, "-X", "warn_default_encoding", "-m", "pytest", str(GRADED), "-p", "no:nbval", "-p", "no:cacheprovider",
          "-o", "addopts=", "-q", f"--target={target}", f"--junitxml={junit}"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
     )
@@ -83,6 +83,35 @@ def test_stub_and_solution_agree_and_the_stub_describes_itself(number):
     assert re.search(r"Difficulty: ★+☆*", doc), "the exercise states its difficulty"
     assert re.search(r"Expected time: \d+ minutes", doc), "the exercise states its expected time"
     assert f"memcourse grade {number}" in doc, "the exercise says how to grade it"
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_stubs_point_to_hints_instead_of_giving_them(number):
+    """A hint printed before the learner has tried is an answer: stubs only say where to ask."""
+    stub = next((ROOT / "exercises").glob(f"ex{number}_*.py"))
+    messages = [
+        ast.literal_eval(node.exc.args[0]) for node in ast.walk(ast.parse(stub.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+        and getattr(node.exc.func, "id", "") == "NotImplementedError" and node.exc.args
+    ]
+    assert messages, f"{stub.name} has no NotImplementedError stubs"
+    for message in messages:
+        assert re.fullmatch(rf"ex{number} \w+: not written yet \(stuck\? memcourse hint {number}\)", message), (
+            f"{stub.name}: stub message {message!r} should be 'ex{number} <function>: not written yet "
+            f"(stuck? memcourse hint {number})'; the hint itself goes in exercises/hints/{stub.stem}.md"
+        )
+
+
+@pytest.mark.parametrize("number", NUMBERS)
+def test_every_function_has_hints_at_three_levels(number):
+    from memcourse.course.hints import hints_path, parse_hints
+
+    stub = next((ROOT / "exercises").glob(f"ex{number}_*.py"))
+    path = hints_path(ROOT, stub.stem)
+    assert path.is_file(), f"missing {path.relative_to(ROOT)} (format: memcourse/course/hints.py docstring)"
+    hints = parse_hints(path.read_text(encoding="utf-8"))
+    for name in sorted(_public_functions(stub)):
+        assert sorted(hints.get(name, {})) == [1, 2, 3], f"{path.name}: '## {name}' needs '### 1', '### 2', '### 3'"
 
 
 def test_all_graded_tests_pass_against_solutions(solution_cases):

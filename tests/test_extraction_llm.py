@@ -96,6 +96,14 @@ def test_fenced_json_is_unwrapped_and_noted(scripted):
     assert "fence" in result.detail
 
 
+def test_a_leading_think_block_from_a_reasoning_model_is_skipped_and_noted(scripted):
+    result = extract(scripted, "<think>The user mentions Rust. That is a fact.</think>\n```json\n" + reply(item()) + "\n```")
+    assert result.outcome == "ok" and len(result.candidates) == 1
+    assert "think" in result.detail and "fence" in result.detail
+    assert extract(scripted, "<think>unfinished thought " + reply(item())).outcome == "malformed_json"
+    assert extract(scripted, reply(item()) + "<think>after</think>").outcome == "malformed_json"
+
+
 @pytest.mark.parametrize("answer", [
     "Sure! Here is the JSON:\n" + reply(item()),
     reply(item()) + "\nLet me know if you need anything else!",

@@ -225,8 +225,9 @@ def test_a_failed_replace_keeps_the_old_file_and_cleans_up(json_store, path, clo
         raise OSError("disk on fire")
 
     monkeypatch.setattr("memcourse.stores.json_store.os.replace", crash)
-    with pytest.raises(OSError, match="disk on fire"):
+    with pytest.raises(StoreError, match="disk on fire") as caught:
         json_store.upsert(make(clock, subject="never_written"))
+    assert isinstance(caught.value.__cause__, OSError)  # the cause stays attached
     assert path.read_bytes() == before
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
 
@@ -581,3 +582,35 @@ def test_a_path_below_a_file_is_a_store_error(tmp_path):
 def test_bad_clock_or_timeout_names_the_argument(path, kwargs, error):
     with pytest.raises(error, match=next(iter(kwargs))):
         JsonMemoryStore(path, **kwargs)
+
+
+# -- the crash script (scripts/crash_stores.py), smoke-sized ------------------------------------------
+def _crash_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("crash_stores", Path(__file__).parents[1] / "scripts" / "crash_stores.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.timeout(60)
+def test_the_crash_script_kills_json_writers_and_finds_every_promise_kept():
+    totals = _crash_script().crash_loop("json", kills=3, seed=3, writers=2, max_delay=0.3, ops=10_000)
+    assert totals["kills"] == 3 and totals["checked"] > 0, totals
+    assert (totals["survived"], totals["lost"], totals["open_errors"], totals["debris_left"]) == (3, 0, 0, 0), totals
+
+
+def test_the_crash_scripts_check_would_see_a_lost_write_or_an_undone_forget(json_store, clock):
+    verify = _crash_script().verify
+    kept = json_store.upsert(make(clock, subject="kept", content="第一版"))
+    gone = json_store.upsert(make(clock, subject="gone"))
+    json_store.forget(gone.memory_id)
+    promises = [
+        {"op": "upsert", "id": kept.memory_id, "content": "第一版"},
+        {"op": "upsert", "id": kept.memory_id, "content": "never stored"},  # lost
+        {"op": "upsert", "id": "event:missing:0", "content": "x"},  # lost
+        {"op": "forget", "id": json_store.list_all()[0].memory_id},  # undone
+    ]
+    report = verify(json_store, promises)
+    assert (report["checked"], report["lost"]) == (4, 3), report

@@ -133,3 +133,25 @@ def test_widget_updates_when_controls_move(store):
     assert "1.000" in result.value
     controls["k"].value = 1
     assert "0.50000" in result.value, "k = 1: rank 1 is worth 1/(1+1)"
+
+
+def test_days_idle_and_access_count_come_from_the_store_not_the_throwaway_copy(store):
+    """The copy's search records an access on every hit; the explorer must show the store's own
+    history: the preference created 30 days ago has been idle 30 days, not 0."""
+    rows = {r["subject"]: r for r in recall_explorer_view(store, "Phase4 memory Python 示例 项目", limit=5)}
+    assert rows["response_style"]["days_since_use"] == pytest.approx(30.0)
+    assert rows["phase4_current_task"]["days_since_use"] == pytest.approx(2.0)
+    assert rows["project_name"]["days_since_use"] == pytest.approx(5.0)
+    stored = {r.subject: r.access_count for r in store.list_all()}
+    assert all(rows[s]["access_count"] == stored[s] for s in rows), "the count the store holds"
+    page = render_recall_html(list(rows.values()), query="q")
+    assert ">30</td></tr>" in page, "the days-idle cell shows the real idle time"
+
+
+def test_every_header_is_its_own_padded_cell():
+    row = {"rank": 1, "memory_id": "m", "subject": "s", "memory_type": "task", "content": "c", "vector_rank": 1,
+           "keyword_rank": None, "similarity": 0.5, "keyword_score": None, "fused": 0.01, "decay": 1.0, "boost": 1.0,
+           "task_priority": 1.0, "final": 0.01, "days_since_use": 3.0, "access_count": 0}
+    page = render_recall_html([row], query="q")
+    assert "<th>= final</th><th>days idle</th>" in page
+    assert "padding:" in page and "white-space:nowrap" in page, "headers are padded and do not wrap into each other"

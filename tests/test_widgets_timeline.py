@@ -103,3 +103,28 @@ def test_render_and_widget(store):
     assert result.value.count("memcourse-timeline-event") == 2
     select.value = dict(timeline_choices(store))["language (preference)"]
     assert result.value.count("memcourse-timeline-event") == 1 and "用中文回答" in result.value
+
+
+def test_the_current_version_never_reads_as_superseded(tmp_path):
+    """The newest version of a superseding chain was created *by* superseding; it is current.
+    Its label must not read "active · superseded"."""
+    import re
+
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    clock = Clock()
+    store = ChromaMemoryStore(tmp_path / "chroma", clock=clock)
+    store.clock = clock
+    write(store, "notify", "The user does not like email notifications")
+    store.clock.now += timedelta(days=2)
+    second = write(store, "notifications", "The user doesn't like email notifications")
+    store.clock.now += timedelta(days=1)
+    write(store, "notifications", "The user doesn't like email notifications, except invoices")
+    rows = timeline_view(store, second.memory_id)
+    assert [r["state"] for r in rows] == ["superseded", "replaced", "current"]
+    page = render_timeline_html(rows)
+    labels = re.findall(r'data-state="(\w+)"[^>]*><b[^>]*>([^<]+)</b> · ([^·]+) ·', page)
+    assert labels[-1][0] == "current" and labels[-1][1] == "current"
+    assert "superseded" not in labels[-1][1] and "active" not in labels[-1][1]
+    assert labels[0][1] == "superseded" and labels[1][1] == "replaced by an update"
+    assert "replaced an older record" in labels[1][2] or "updated in place" in labels[1][2]

@@ -5,8 +5,20 @@ progress view, the environment doctor, throwaway scratch folders, the notebook w
 library itself (``memcourse.records``, ``memcourse.stores``, ``memcourse.recall``, ...) never imports
 from here, so you can read the library without the classroom and ship it without it too.
 
-- :mod:`memcourse.course.grading`: run graded tests, show progress, give hints on request.
+- :mod:`memcourse.course.layout`: which course folder you are working in, which exercises it has.
+- :mod:`memcourse.course.grading`: run the graded tests and score them (``memcourse grade``).
+- :mod:`memcourse.course.hints`: hints on request, level 1 to 3 (``memcourse hint NN``).
+- :mod:`memcourse.course.progress`: the progress table, in a terminal and in a notebook.
 - :mod:`memcourse.course.doctor`: check the environment and say how to fix what is missing.
 - :mod:`memcourse.course.scratch`: temporary folders for notebooks, removed when the kernel exits.
 - :mod:`memcourse.course.widgets`: the live demos (policy gate, recall explorer, timeline, chat).
+
+In a notebook: ``from memcourse.course import show_progress, hint``.
 """
+
+from __future__ import annotations
+
+from memcourse.course.grading import show_progress
+from memcourse.course.hints import hint
+
+__all__ = ["hint", "show_progress"]

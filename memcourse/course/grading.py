@@ -1,24 +1,41 @@
-"""``memcourse grade``: run the graded exercise tests and show a score table.
+"""``memcourse grade``: run the graded exercise tests and score them.
 
 Each exercise ``exercises/exNN_<topic>.py`` has one graded test file,
-``tests/graded/test_exNN_<topic>.py``. Grading runs those tests with pytest in a child process
-(so a broken exercise cannot break the grader, and a notebook kernel never imports half-edited
-code), reads pytest's JUnit XML report, and prints per exercise how many tests pass. A failing
-test is shown as its assertion message, one or two lines, never a traceback; an untouched stub
-is shown once, as the hint its ``NotImplementedError`` carries.
+``tests/graded/test_exNN_<topic>.py`` (discovered from the files: a new exercise needs no change
+here). Grading works in three steps, each in a child process so that a broken exercise cannot
+break the grader and a notebook kernel never imports half-edited code:
+
+1. *Can it load?* Each chosen module is imported once. A syntax or import error is reported
+   once, with its message and line, instead of as the same failure under every test.
+2. *Run the tests* of the modules that load, with pytest, reading its JUnit XML report. Graded
+   tests run with ``EncodingWarning`` as an error: a file opened without ``encoding="utf-8"``
+   works on your machine and breaks on a Windows one, so it fails here.
+3. *Score*: per exercise, how many tests pass, and for each failing test its assertion message
+   (what was expected, and why), never a traceback.
+
+Hints are never printed here. They are given on request, in levels, by :mod:`memcourse.course.hints`
+(``memcourse hint NN``; read that module's docstring for where hints live and their format).
+Showing the result, in a terminal or as HTML in a notebook, is :mod:`memcourse.course.progress`.
 
 From a notebook::
 
-    from memcourse.course.grading import show_progress
+    from memcourse.course import show_progress, hint
     show_progress()          # every exercise
     show_progress(["03"])    # just one
+    hint("03")               # level 1; hint("03", level=2) when still stuck
 
-From a shell: ``memcourse grade``, ``memcourse grade 03 04``, ``memcourse grade --target solutions``.
+From a shell: ``memcourse grade``, ``memcourse grade 03 04``, ``memcourse grade --target solutions``,
+``memcourse hint 03 --level 2``.
+
+The course folder graded is the one you are in (see :mod:`memcourse.course.layout`); every report
+names it.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import json
 import os
 import re
 import subprocess
@@ -28,8 +45,10 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memcourse.course.layout import CourseError, available_exercises, course_root, normalise_numbers
+
 TARGETS = ("exercises", "solutions")
-#: Shown next to each exercise number; modules not listed here fall back to their file name.
+#: Shown next to each exercise number; modules not listed here show their topic from the file name.
 TITLES = {
     "ex00_warmup": "Warm-up: memories are typed records",
     "ex01_three_layers": "Checkpoint vs memory: save, restore, promote",
@@ -45,11 +64,12 @@ TITLES = {
     "ex11_production": "A batched writer with honest retries",
     "ex12_langgraph_memory": "The memory nodes: recall for the user, ground on documents",
 }
-_TEST_FILE = re.compile(r"^test_ex(\d{2})_(\w+)\.py$")
-BAR_WIDTH = 10
+#: Python reports a text file opened without an explicit encoding (EncodingWarning) only when
+#: asked at start-up; tests/graded/conftest.py turns those raised by the graded code into errors.
+WARNING_FLAGS = ["-X", "warn_default_encoding"]
 
 
-class GradingError(RuntimeError):
+class GradingError(CourseError):
     """Grading itself could not run (no graded tests found, pytest crashed, ...)."""
 
 
@@ -57,8 +77,24 @@ class GradingError(RuntimeError):
 class CaseOutcome:
     name: str
     passed: bool
-    message: str = ""  # short: the assertion message or the NotImplementedError hint
+    message: str = ""  # the assertion message (what was expected, and why), never a traceback
     not_implemented: bool = False
+
+
+@dataclass
+class LoadProblem:
+    """The exercise module could not even be imported: reported once, not per test."""
+
+    kind: str  # "SyntaxError", "ImportError", ...
+    message: str
+    file: str = ""
+    line: int | None = None
+    text: str = ""  # the offending source line, when known
+
+    def describe(self) -> str:
+        where = f"{Path(self.file).name}, line {self.line}" if self.line else Path(self.file).name
+        head = f"{self.kind}: {self.message}" + (f" ({where})" if where else "")
+        return head + (f"\n    {self.text.strip()}" if self.text.strip() else "")
 
 
 @dataclass
@@ -67,36 +103,55 @@ class ExerciseScore:
     module: str
     title: str
     outcomes: list[CaseOutcome] = field(default_factory=list)
+    load_problem: LoadProblem | None = None
+    unwritten: list[str] = field(default_factory=list)  # functions still raising NotImplementedError
 
     @property
     def total(self) -> int:
         return len(self.outcomes)
 
     @property
-    def passed(self) -> int:
-        return sum(outcome.passed for outcome in self.outcomes)
+    def complete(self) -> bool:
+        return self.load_problem is None and self.total > 0 and self.passed == self.total
 
     @property
-    def complete(self) -> bool:
-        return self.total > 0 and self.passed == self.total
+    def passed(self) -> int:
+        return 0 if self.load_problem is not None else sum(outcome.passed for outcome in self.outcomes)
 
     @property
     def not_started(self) -> bool:
-        return self.total > 0 and all(o.not_implemented for o in self.outcomes)
+        return self.load_problem is None and self.total > 0 and all(o.not_implemented for o in self.outcomes)
 
     @property
     def failures(self) -> list[CaseOutcome]:
-        return [outcome for outcome in self.outcomes if not outcome.passed]
+        """Failing tests that are not just an untouched stub (those say nothing new)."""
+        return [o for o in self.outcomes if not o.passed and not o.not_implemented]
 
     @property
     def percent(self) -> int:
         return _percent(self.passed, self.total)
+
+    @property
+    def status(self) -> str:
+        if self.load_problem is not None:
+            return "does not load"
+        if self.complete:
+            return "done"
+        if self.not_started:
+            return "not started"
+        return "in progress"
 
 
 @dataclass
 class GradeReport:
     target: str
     exercises: list[ExerciseScore]
+    root: Path = field(default_factory=Path.cwd)
+
+    @property
+    def folder(self) -> Path:
+        """The folder whose code was graded: ``<course>/exercises`` or ``<course>/solutions``."""
+        return self.root / self.target
 
     @property
     def passed(self) -> int:
@@ -122,46 +177,8 @@ def _percent(part: int, whole: int) -> int:
     return int(100 * part / whole) if whole else 0  # floor: 99.9% is not done
 
 
-# -- finding things -----------------------------------------------------------------------
-def course_root() -> Path:
-    """The course folder (the one holding ``tests/graded``): next to the installed package,
-    else the current directory or one of its parents."""
-    cwd = Path.cwd().resolve()
-    candidates = [cwd, *cwd.parents, Path(__file__).resolve().parents[2]]
-    for candidate in candidates:
-        if (candidate / "tests" / "graded").is_dir():
-            return candidate
-    raise GradingError(
-        "cannot find tests/graded: run `memcourse grade` from the course folder "
-        "(memcourse must be installed with `pip install -e .`, which `make setup` does)"
-    )
-
-
-def available_exercises(root: Path | None = None) -> dict[str, str]:
-    """``{"00": "ex00_warmup", ...}`` from the graded test files, in order."""
-    graded = (root or course_root()) / "tests" / "graded"
-    found = {}
-    for path in sorted(graded.glob("test_ex*.py")):
-        match = _TEST_FILE.match(path.name)
-        if match:
-            found[match.group(1)] = f"ex{match.group(1)}_{match.group(2)}"
-    return found
-
-
-def normalise_numbers(numbers: list[str] | None, available: dict[str, str]) -> list[str]:
-    """Accept ``3``, ``03``, ``ex03`` or ``ex03_policy_gate``; refuse unknown numbers."""
-    if not numbers:
-        return list(available)
-    chosen = []
-    for raw in numbers:
-        match = re.fullmatch(r"(?:ex)?(\d{1,2})(?:_\w+)?", str(raw).strip().lower())
-        number = f"{int(match.group(1)):02d}" if match else None
-        if number not in available:
-            known = ", ".join(available) or "none"
-            raise GradingError(f"no exercise {raw!r}; available: {known}")
-        if number not in chosen:
-            chosen.append(number)
-    return chosen
+def title_of(module: str) -> str:
+    return TITLES.get(module) or module.split("_", 1)[-1].replace("_", " ").capitalize()
 
 
 def default_target() -> str:
@@ -171,38 +188,77 @@ def default_target() -> str:
     return target
 
 
-# -- running ------------------------------------------------------------------------------
+# -- step 1: does each module load? --------------------------------------------------------
+_LOAD_CHECK = r"""
+import importlib, json, sys, traceback
+sys.path.insert(0, sys.argv[1])
+problems = {}
+for name in sys.argv[3:]:
+    try:
+        importlib.import_module(f"{sys.argv[2]}.{name}")
+    except BaseException as error:  # a learner's module may raise anything at import time
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if name in f.filename]
+        frame = frames[-1] if frames else None
+        problems[name] = {
+            "kind": type(error).__name__,
+            "message": getattr(error, "msg", None) or str(error),
+            "file": getattr(error, "filename", None) or (frame.filename if frame else ""),
+            "line": getattr(error, "lineno", None) or (frame.lineno if frame else None),
+            "text": getattr(error, "text", None) or (frame.line if frame else "") or "",
+        }
+print(json.dumps(problems))
+"""
+
+
+def load_problems(root: Path, target: str, modules: list[str], *, timeout: float = 120) -> dict[str, LoadProblem]:
+    """Import each module in a child process; ``{module: LoadProblem}`` for those that fail."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", _LOAD_CHECK, str(root), target, *modules],
+            cwd=root, env=env, capture_output=True, text=True, timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        raise GradingError(f"importing the exercises took over {timeout:.0f}s (a loop at module level?)") from None
+    try:
+        found = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        raise GradingError(f"could not check the exercises load:\n{proc.stderr.strip()[-2000:]}") from None
+    return {name: LoadProblem(**details) for name, details in found.items()}
+
+
+def unwritten_functions(path: Path) -> list[str]:
+    """Top-level functions whose body is still just ``raise NotImplementedError(...)`` (read
+    from the source, not imported; ``[]`` when the file does not parse)."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    names = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            body = [b for b in node.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+            if len(body) == 1 and isinstance(body[0], ast.Raise) and "NotImplementedError" in ast.unparse(body[0]):
+                names.append(node.name)
+    return names
+
+
+# -- step 2: run the graded tests ----------------------------------------------------------
 def pytest_command(files: list[Path], target: str, junit_path: Path) -> list[str]:
     """The child pytest: only the graded files, no notebooks (nbval off, and the project's
-    addopts, which name nbval options, cleared), no cache, quiet."""
+    addopts, which name nbval options, cleared), no cache, quiet, EncodingWarning an error."""
     return [
-        sys.executable, "-m", "pytest", *map(str, files),
+        sys.executable, *WARNING_FLAGS, "-m", "pytest", *map(str, files),
         "-p", "no:nbval", "-p", "no:cacheprovider", "-o", "addopts=", "-o", "timeout=60",
         "-q", "--no-header", "-rN", "--tb=no",
         f"--target={target}", f"--junitxml={junit_path}",
     ]
 
 
-def run_grading(
-    numbers: list[str] | None = None,
-    *,
-    target: str | None = None,
-    root: Path | None = None,
-    timeout: float = 300,
-) -> GradeReport:
-    """Run the graded tests of the chosen exercises against ``target`` and score them."""
-    root = root or course_root()
-    target = target or default_target()
-    if target not in TARGETS:
-        raise GradingError(f"target must be one of {', '.join(TARGETS)}, got {target!r}")
-    available = available_exercises(root)
-    if not available:
-        raise GradingError(f"no graded tests in {root / 'tests' / 'graded'}")
-    chosen = normalise_numbers(numbers, available)
-    files = [root / "tests" / "graded" / f"test_{available[n]}.py" for n in chosen]
+def _run_pytest(root: Path, files: list[Path], target: str, timeout: float) -> tuple[dict[str, list[CaseOutcome]], str]:
     with tempfile.TemporaryDirectory(prefix="memcourse-grade-") as tmp:
         junit = Path(tmp) / "junit.xml"
-        env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1")
+        env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1")
         env.pop("PYTEST_ADDOPTS", None)  # e.g. nbval options meant for the outer run
         try:
             proc = subprocess.run(
@@ -214,24 +270,48 @@ def run_grading(
         if not junit.exists():
             tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
             raise GradingError(f"pytest could not run the graded tests (exit code {proc.returncode}):\n{tail}")
-        outcomes = parse_junit(junit.read_text(encoding="utf-8"))
+        return parse_junit(junit.read_text(encoding="utf-8")), proc.stdout
+
+
+def run_grading(
+    numbers: list[str] | None = None,
+    *,
+    target: str | None = None,
+    root: Path | None = None,
+    timeout: float = 300,
+) -> GradeReport:
+    """Run the graded tests of the chosen exercises against ``target`` and score them."""
+    root = (root or course_root()).resolve()
+    target = target or default_target()
+    if target not in TARGETS:
+        raise GradingError(f"target must be one of {', '.join(TARGETS)}, got {target!r}")
+    available = available_exercises(root)
+    if not available:
+        raise GradingError(f"no graded tests in {root / 'tests' / 'graded'}")
+    chosen = normalise_numbers(numbers, available)
+    problems = load_problems(root, target, [available[n] for n in chosen])
+    # The tests of a module that does not load still run (they fail): that counts them.
+    files = [root / "tests" / "graded" / f"test_{available[n]}.py" for n in chosen]
+    outcomes, output = _run_pytest(root, files, target, timeout)
     scores = []
     for number in chosen:
         module = available[number]
-        score = ExerciseScore(number, module, TITLES.get(module, module), outcomes.get(module, []))
-        if not score.outcomes:  # the file did not even import: report it, do not score 0/0 silently
-            score.outcomes = [CaseOutcome("collection", False, _collection_problem(proc.stdout, module))]
+        score = ExerciseScore(number, module, title_of(module), outcomes.get(module, []), problems.get(module),
+                              unwritten_functions(root / target / f"{module}.py"))
+        if not score.outcomes:  # the test file itself did not import
+            score.outcomes = [CaseOutcome("collection", False, _collection_problem(output, module))]
         scores.append(score)
-    return GradeReport(target, scores)
+    return GradeReport(target, scores, root)
 
 
 def _collection_problem(output: str, module: str) -> str:
     for line in output.splitlines():
         if module in line and ("ERROR" in line or "Error" in line):
             return line.strip()
-    return "the graded test file could not be collected; run pytest on it to see why"
+    return f"tests/graded/test_{module}.py could not be collected; run pytest on it to see why"
 
 
+# -- step 3: read pytest's report ------------------------------------------------------------
 def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
     """``{"ex03_policy_gate": [CaseOutcome, ...]}`` from a pytest JUnit XML report."""
     results: dict[str, list[CaseOutcome]] = {}
@@ -244,7 +324,7 @@ def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
         if problem is None:
             problem = case.find("error")
         skipped = case.find("skipped")
-        name = case.get("name", "?")
+        name = readable_name(case.get("name", "?"))
         if problem is None and skipped is None:
             outcome = CaseOutcome(name, True)
         elif problem is None:
@@ -257,6 +337,12 @@ def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
     return results
 
 
+def readable_name(name: str) -> str:
+    r"""pytest escapes non-ASCII test ids (``test_x[\u5ba2\u670d]``); show them as written."""
+    return re.sub(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})",
+                  lambda m: chr(int(m.group(1) or m.group(2), 16)), name)
+
+
 def _is_stub(message: str, details: str) -> bool:
     if "NotImplementedError" in message:
         return True
@@ -265,77 +351,36 @@ def _is_stub(message: str, details: str) -> bool:
     return bool(errors) and "NotImplementedError" in errors[-1]
 
 
-def short_message(message: str, width: int = 240) -> str:
-    """The assertion, not the traceback: the first line, plus pytest's ``assert ...`` line."""
-    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+def short_message(message: str, *, max_lines: int = 4, max_chars: int = 600) -> str:
+    """The assertion, not the traceback: the message lines up to pytest's ``assert ...`` line
+    (or its ``where`` explanations), at most ``max_lines``; a longer text ends at a word with …"""
+    lines = [line.rstrip() for line in message.strip().splitlines() if line.strip()]
     if not lines:
         return "failed (no message)"
-    kept = [lines[0]]
-    if len(lines) > 1 and lines[1].startswith("assert ") and not lines[0].startswith("assert "):
-        kept.append(lines[1])
-    kept = [line if len(line) <= width else line[: width - 1] + "…" for line in kept]
-    return "\n".join(kept)
+    kept = []
+    for line in lines:
+        if line.lstrip().startswith(("+", "where ", "and ")) or len(kept) == max_lines:
+            break
+        kept.append(line.strip())
+        if line.lstrip().startswith("assert "):
+            break
+    text = "\n".join(kept)
+    if len(text) > max_chars:
+        cut = text[:max_chars].rsplit(None, 1)[0] if " " in text[:max_chars] else text[:max_chars]
+        text = cut.rstrip(",;:") + " …"
+    return text
 
 
-# -- showing ------------------------------------------------------------------------------
-def _bar(percent: int) -> str:
-    filled = round(BAR_WIDTH * percent / 100)
-    return "[" + "#" * filled + "." * (BAR_WIDTH - filled) + "]"
-
-
-def _hint(message: str) -> str:
-    return re.sub(r"^NotImplementedError:\s*", "", message.splitlines()[0])
-
-
-def format_report(report: GradeReport, *, max_failures: int = 3) -> str:
-    """The score table; under each unfinished exercise, what to do next."""
-    folder = "your work in exercises/" if report.target == "exercises" else "reference solutions in solutions/"
-    lines = [f"memcourse grade · target: {report.target} ({folder})", ""]
-    width = max([len(e.title) for e in report.exercises] + [8])
-    lines.append(f"  {'#':<3} {'exercise':<{width}}  {'tests':>7}  progress")
-    for exercise in report.exercises:
-        status = "done" if exercise.complete else ("not started" if exercise.not_started else "")
-        lines.append(
-            f"  {exercise.number:<3} {exercise.title:<{width}}  {exercise.passed:>3}/{exercise.total:<3}  "
-            f"{_bar(exercise.percent)} {exercise.percent:>3}%  {status}".rstrip()
-        )
-        lines.extend(_advice(exercise, max_failures))
-    lines.append("")
-    lines.append(
-        f"  overall: {report.passed}/{report.total} tests passed ({report.percent}%) · "
-        f"{report.complete} of {len(report.exercises)} exercises complete"
-    )
-    return "\n".join(lines)
-
-
-def _advice(exercise: ExerciseScore, max_failures: int) -> list[str]:
-    if exercise.complete:
-        return []
-    pad = " " * 6
-    stubs = list(dict.fromkeys(_hint(o.message) for o in exercise.failures if o.not_implemented))
-    real = [o for o in exercise.failures if not o.not_implemented]
-    lines = []
-    if stubs:
-        lines.append(pad + ("still a stub:" if real or exercise.passed else "to start, open "
-                            f"exercises/{exercise.module}.py; hints:"))
-        lines += [f"{pad}  → {hint}" for hint in stubs]
-    for outcome in real[:max_failures]:
-        message = outcome.message.splitlines()
-        lines.append(f"{pad}✗ {outcome.name}")
-        lines += [f"{pad}    {line}" for line in message]
-    if len(real) > max_failures:
-        lines.append(f"{pad}  … and {len(real) - max_failures} more failing test(s): memcourse grade {exercise.number} -v")
-    return lines
-
-
+# -- the command and the notebook entry point -----------------------------------------------
 def show_progress(numbers: list[str] | None = None, *, target: str | None = None) -> GradeReport:
-    """For notebooks: grade and print the table; returns the report for further use."""
+    """For notebooks: grade, then show the progress table (HTML in Jupyter, text elsewhere)."""
+    from memcourse.course.progress import display_report
+
     report = run_grading(numbers, target=target)
-    print(format_report(report))
+    display_report(report)
     return report
 
 
-# -- the command --------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="memcourse grade",
@@ -350,10 +395,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from memcourse.course.progress import format_report
+
     args = build_parser().parse_args(argv)
     try:
         report = run_grading(args.numbers, target=args.target or default_target())
-    except GradingError as error:
+    except CourseError as error:
         print(f"memcourse grade: {error}", file=sys.stderr)
         return 2
     print(format_report(report, max_failures=10_000 if args.verbose else 3))

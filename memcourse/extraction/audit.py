@@ -154,6 +154,10 @@ def format_entries(entries: list[dict[str, Any]]) -> str:
         subject = what.get("subject", "")
         text = what.get("content", "")
         target = f" -> {e['target_id']}" if e.get("target_id") else ""
+        said = f" | {subject} {text!r}" if subject or text else ""
+        found = what.get("extractor")
+        found_by = f" (found by {found})" if found and found != e.get("by") else ""
+        why = "; ".join(filter(None, [e.get("reason", "")] + list(e.get("rejected", []))))
         lines.append(f"{e.get('at', '')[:19]} [{e.get('conversation_id') or '-'}] {e.get('stage')}: "
-                     f"{e.get('decision')}{target} by {e.get('by')} | {subject} {text!r} | {e.get('reason', '')}")
+                     f"{e.get('decision')}{target} by {e.get('by')}{found_by}{said} | {why}")
     return "\n".join(lines)

@@ -29,5 +29,6 @@ class HybridExtractor:
         if first.candidates:
             return first
         second = self.model.extract(message, context)
-        second.detail = f"rules: {first.detail} | model: {second.detail}".strip()
+        rule = first.detail.split(":", 1)[0]  # e.g. "no_signal", "transient"
+        second.detail = f"rules: {rule} | model: {second.detail or second.outcome}"
         return second

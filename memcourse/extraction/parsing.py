@@ -4,7 +4,9 @@ A model asked for JSON does not always send JSON. Real replies include: the JSON
 a Markdown fence, a friendly sentence before it, a refusal ("I'm sorry, I can't help with
 that"), nothing at all, ``NaN`` (valid Python, invalid JSON), the same key twice, or a page
 of text. :func:`parse_reply` accepts exactly two shapes -- the reply *is* a JSON object, or
-the reply is *one* fenced JSON block and nothing else -- and turns everything else into a
+the reply is *one* fenced JSON block and nothing else (either may follow one leading
+``<think>…</think>`` block, which reasoning models served by Ollama or llama.cpp emit before
+their answer) -- and turns everything else into a
 :class:`ReplyError` whose ``outcome`` names the failure class. It never guesses, never
 "repairs" a reply, and never returns half an answer: a parser that repairs is a parser an
 attacker can steer.
@@ -22,6 +24,7 @@ from typing import Any
 MAX_REPLY_CHARS = 20_000
 
 _FENCE = re.compile(r"\A```[ \t]*(?:json|JSON)?[ \t]*\n(?P<body>.*?)\n?```\Z", re.S)
+_THINK = re.compile(r"\A<think>.*?</think>\s*", re.S)
 _REFUSAL = re.compile(
     r"^\s*(?:I'?m sorry|I am sorry|sorry|I can(?:no|')t|I cannot|I won'?t|I am unable|I'm unable|"
     r"As an AI|抱歉|对不起|很抱歉|我无法|我不能)", re.I,
@@ -54,16 +57,20 @@ def _no_constants(name: str) -> Any:
 def parse_reply(text: Any, *, max_chars: int = MAX_REPLY_CHARS) -> tuple[dict[str, Any], list[str]]:
     """``(object, notes)`` for a usable reply; raises :class:`ReplyError` otherwise.
 
-    ``notes`` lists what was tolerated (for now only: "unwrapped a ```json fence").
+    ``notes`` lists what was tolerated (a skipped ``<think>`` block, an unwrapped fence).
     """
     if not isinstance(text, str) or not text.strip():
         raise ReplyError("empty", "the model returned no text")
     if len(text) > max_chars:
         raise ReplyError("oversized", f"the reply is {len(text)} characters; at most {max_chars} are read")
     body, notes = text.strip(), []
+    thought = _THINK.match(body)
+    if thought:
+        body, notes = body[thought.end():], ["skipped a leading <think> block"]
     fenced = _FENCE.match(body)
     if fenced:
-        body, notes = fenced.group("body").strip(), ["unwrapped a ```json fence"]
+        body = fenced.group("body").strip()
+        notes.append("unwrapped a ```json fence")
     try:
         data = json.loads(body, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
     except (json.JSONDecodeError, ValueError) as error:

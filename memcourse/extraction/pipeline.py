@@ -126,7 +126,7 @@ class MemoryPipeline:
                 # A guessed retraction deletes real memories: it needs the same confidence as a guessed write.
                 verdict = PolicyDecision(None, f"LLM-inferred retraction with confidence {candidate.confidence:.2f}; "
                                          f"at least {self.policy.min_inferred_confidence:.2f} is required", "low_confidence")
-                self._log(message, "gate", "REFUSED", verdict.reason, by=candidate.extractor,
+                self._log(message, "gate", "REFUSED", verdict.reason, by="policy",
                           candidate=candidate.summary(), rule=verdict.rule)
                 return Step(candidate, verdict, None)
             decision = self.reconciler.decide(candidate)
@@ -150,7 +150,7 @@ class MemoryPipeline:
             if verdict.rule == "secret":  # an id's slug quotes the subject: withhold it too
                 summary.update(content=WITHHELD, evidence=WITHHELD, subject=WITHHELD)
                 memory_id = None
-            self._log(message, "gate", "REFUSED", verdict.reason, by=candidate.extractor, candidate=summary,
+            self._log(message, "gate", "REFUSED", verdict.reason, by="policy", candidate=summary,
                       rule=verdict.rule, memory_id=memory_id)
             return Step(candidate, verdict, None)
         decision = self.reconciler.decide(candidate)

@@ -315,7 +315,12 @@ class JsonMemoryStore:
     def _save(self, records: list[MemoryRecord]) -> None:
         payload = {"format": FORMAT, "version": VERSION, "records": [r.to_dict() for r in records]}
         text = json.dumps(payload, ensure_ascii=False, indent=2)
-        atomic_write(resolve(self.path), text.encode("utf-8"))
+        try:
+            atomic_write(resolve(self.path), text.encode("utf-8"))
+        except OSError as error:  # disk full, name too long, read-only file system...
+            raise StoreError(
+                f"{self.path}: could not save ({error.strerror or error}); the file was left as it was"
+            ) from error
 
 
 def _view(record: MemoryRecord, now: datetime, moment: datetime | None) -> MemoryRecord | None:

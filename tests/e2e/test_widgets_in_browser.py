@@ -100,6 +100,18 @@ def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts
         assert 1 <= hits.count() <= 4  # the notebook opens the explorer with limit=4
         widget.screenshot(path=str(artifacts / "recall-hybrid.png"))
 
+        # Days idle comes from the store's records (not the throwaway copy the explorer searches,
+        # which has just "used" every hit): the notebook's memories were last used days ago.
+        idle = [float(row[11]) for row in _rows(widget)]
+        assert any(days > 0 for days in idle), f"days idle reads 0 on every row: {idle}"
+        # Each header is its own cell with room around it: "= final" and "days idle" do not touch.
+        boxes = widget.locator("table.memcourse-recall-table th").evaluate_all(
+            "ths => ths.map(th => { const r = document.createRange(); r.selectNodeContents(th);"
+            " const b = r.getBoundingClientRect(); return [th.innerText.trim(), b.left, b.right]; })")
+        names = [name for name, _, _ in boxes]
+        assert names[-2:] == ["= final", "days idle"], names
+        assert boxes[-1][1] - boxes[-2][2] >= 8, f"headers run together: {boxes[-2:]}"
+
         # Columns: #, memory, vec rank, kw rank, cosine, BM25, fused, × decay, × boost, × task, = final, days idle
         widget.locator(".memcourse-recall-mode button", has_text="keyword").click()
         page.wait_for_function(
@@ -154,12 +166,19 @@ def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, 
         turns = widget.locator(".memcourse-chat-transcript .memcourse-turn")
         start_memories, start_turns = memories.count(), turns.count()
 
-        def send(text: str) -> None:
+        def send(text: str, *, enter: bool = False) -> None:
             count = turns.count()
-            widget.locator(".memcourse-chat-input input").fill(text)
-            widget.locator("button.memcourse-chat-send").click()
+            box = widget.locator(".memcourse-chat-input input")
+            box.fill(text)
+            if enter:
+                box.press("Enter")
+            else:
+                widget.locator("button.memcourse-chat-send").click()
             page.wait_for_function(
                 "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > n", arg=count, timeout=20_000)
+            page.wait_for_function(  # the input clears after sending
+                "() => document.querySelector('.memcourse-chat .memcourse-chat-input input').value === ''",
+                timeout=10_000)
 
         send("记住：我的项目叫 智能客服助手。")
         assert turns.last.get_attribute("data-written") == "true"
@@ -172,8 +191,24 @@ def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, 
         assert memories.count() == start_memories + 1
         assert "hunter2" not in widget.locator(".memcourse-chat-memories").inner_text()
 
-        send("我的项目现在进展如何？")
+        send("我的项目现在进展如何？", enter=True)  # Enter sends, like the button
         assert "智能客服助手" in turns.last.inner_text()
         assert turns.count() == start_turns + 3
+
+        # A long conversation stays in a bounded box: the widget does not grow, the log scrolls
+        # inside itself and shows the newest turn, the input and the memory panel stay put.
+        height_before = widget.bounding_box()["height"]
+        for i in range(8):
+            send(f"turn {i}: how should I name the memory module?", enter=True)
+        box = widget.bounding_box()
+        assert box["height"] <= max(height_before, 600) + 5, f"the chat grew to {box['height']:.0f}px"
+        log = widget.locator(".memcourse-chat-log")
+        metrics = log.evaluate("e => [e.scrollHeight, e.clientHeight]")
+        assert metrics[0] > metrics[1], "the turns overflow the log box, which scrolls inside itself"
+        log_box, last = log.bounding_box(), turns.last.bounding_box()
+        assert log_box["y"] <= last["y"] and last["y"] + last["height"] <= log_box["y"] + log_box["height"] + 2, (
+            "the newest turn is in view")
+        input_box = widget.locator(".memcourse-chat-input input").bounding_box()
+        assert box["y"] <= input_box["y"] <= box["y"] + 80, "the input stays at the top of the widget"
         widget.screenshot(path=str(artifacts / "chat.png"))
         assert widget_errors(page) == []

@@ -4,6 +4,14 @@ Choose the target with ``--target exercises|solutions`` (when pytest is run on `
 or the environment variable ``MEMCOURSE_TARGET``; learners get ``exercises`` by default.
 ``memcourse grade`` runs these for you and prints a score table.
 
+Files must be read and written with an explicit encoding (``encoding="utf-8"``): the default
+differs between machines, so code that works here breaks on a Windows laptop. Python reports a
+missing encoding as an ``EncodingWarning`` when started with ``-X warn_default_encoding`` (or
+``PYTHONWARNDEFAULTENCODING=1``), which ``memcourse grade`` and the project's runners do; this
+conftest makes such a warning raised by the graded code (``exercises.*`` / ``solutions.*``) an
+error. The tests that write files also check it in a child process, so it holds however pytest
+was started.
+
 A plain ``pytest`` from the repository root does not collect these files: against the untouched
 stubs they are *meant* to fail. ``tests/test_exercise_stubs.py`` runs them in a subprocess
 against both targets instead (all pass on solutions; all fail with NotImplementedError on stubs).
@@ -34,6 +42,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="which implementation the graded tests import (default: $MEMCOURSE_TARGET or exercises)",
     )
+
+
+#: EncodingWarning attributed to the learner's (or the reference) code is an error.
+ENCODING_FILTER = r"error::EncodingWarning:(exercises|solutions)\."
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("filterwarnings", ENCODING_FILTER)
 
 
 def chosen_target(config: pytest.Config) -> str | None:

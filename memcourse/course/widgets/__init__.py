@@ -80,3 +80,12 @@ __all__ += [
     "render_memories_html",
     "render_transcript_html",
 ]
+
+# The extraction widget (notebook 13): a turn through extraction, the gate and reconciliation.
+from memcourse.course.widgets.extraction import (  # noqa: E402
+    demo_model,
+    extraction_turn,
+    extraction_widget,
+)
+
+__all__ += ["demo_model", "extraction_turn", "extraction_widget"]

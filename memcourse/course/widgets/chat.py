@@ -8,15 +8,17 @@ Two plain functions do the work and tests call them directly:
 - :func:`render_transcript_html` and :func:`render_memories_html` turn that data into HTML
   (every value escaped).
 
-:func:`chat_widget` is the thin ipywidgets layer: a text box, a send button, the transcript and
-the memory panel. Stable hooks for browser tests and custom styling:
+:func:`chat_widget` is the thin ipywidgets layer: a text box (Enter sends, like the button), a
+send button, the transcript and the memory panel. Stable hooks for browser tests and custom styling:
 
 - the whole widget is a ``VBox`` with CSS class ``memcourse-chat``;
 - the message box is a ``Text`` with class ``memcourse-chat-input``;
 - the send button has class ``memcourse-chat-send``;
 - the transcript is an ``HTML`` widget with class ``memcourse-chat-transcript``; each turn is a
   ``.memcourse-turn`` element carrying ``data-rule`` (the write gate's rule) and ``data-written``
-  (``"true"``/``"false"``);
+  (``"true"``/``"false"``); the turns sit in a ``.memcourse-chat-log`` box of fixed height that
+  scrolls inside itself and stays pinned to the newest turn, so the input and the memory panel
+  never scroll away however long the conversation gets;
 - the memory panel is an ``HTML`` widget with class ``memcourse-chat-memories``; inside it, one
   ``.memcourse-memory`` element per active memory of the agent's user, carrying ``data-subject``,
   ``data-type`` and ``data-id``.
@@ -39,6 +41,9 @@ MEMORIES_CLASS = "memcourse-chat-memories"
 MEMORY_ITEM_CLASS = "memcourse-memory"
 EMPTY_TRANSCRIPT = "Say something to the agent: a preference, your project, a question."
 EMPTY_MEMORIES = "No long-term memories for this user yet."
+LOG_CLASS = "memcourse-chat-log"
+#: The transcript and the memory panel scroll inside boxes of this height.
+PANEL_HEIGHT = "360px"
 
 
 def memory_view(record: MemoryRecord) -> dict[str, Any]:
@@ -117,7 +122,7 @@ def render_transcript_html(turns: list[dict[str, Any]]) -> str:
     """The transcript: each turn's message, answer, and a one-line memory note."""
     esc = html.escape
     if not turns:
-        return f'<div class="memcourse-turns"><i>{esc(EMPTY_TRANSCRIPT)}</i></div>'
+        return _log(f'<div class="memcourse-turns"><i>{esc(EMPTY_TRANSCRIPT)}</i></div>')
     parts = []
     for turn in turns:
         decision = turn["decision"]
@@ -137,7 +142,17 @@ def render_transcript_html(turns: list[dict[str, Any]]) -> str:
             f'<div style="margin-left:1em;color:#6e7781;font-size:85%">recalled: {esc(recalled)}{esc(blocked)}'
             f' · memory: {esc(note)}</div></div>'
         )
-    return f'<div class="memcourse-turns">{"".join(parts)}</div>'
+    return _log(f'<div class="memcourse-turns">{"".join(parts)}</div>')
+
+
+def _log(inner: str) -> str:
+    """A box of fixed height that scrolls inside itself. ``column-reverse`` makes the browser
+    keep it scrolled to the bottom, so the newest turn is in view without any script."""
+    return (
+        f'<div class="{LOG_CLASS}" style="height:{PANEL_HEIGHT};overflow-y:auto;display:flex;'
+        f'flex-direction:column-reverse;border:1px solid #d0d7de;border-radius:4px;padding:6px">'
+        f"<div>{inner}</div></div>"
+    )
 
 
 def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...] = ()):
@@ -180,9 +195,17 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
         if send(box_input.value) is not None:
             box_input.value = ""
 
+    def on_message(_widget, content, _buffers) -> None:
+        # The front end sends {"event": "submit"} when Enter is pressed in a Text box (what the
+        # deprecated Text.on_submit listened to); the value is already synced by then.
+        if isinstance(content, dict) and content.get("event") == "submit":
+            on_click()
+
     send_button.on_click(on_click)
+    box_input.on_msg(on_message)
     for message in messages:
         send(message)
+    memories.layout = widgets.Layout(width="100%", max_height=PANEL_HEIGHT, overflow="auto")
     panel = widgets.VBox([widgets.HTML("<b>Long-term memory</b>"), memories], layout=widgets.Layout(width="40%"))
     box = widgets.VBox([
         widgets.HBox([box_input, send_button]),

@@ -59,6 +59,16 @@ RECALL_CONTROL_CLASSES = {
     "limit": "memcourse-recall-limit",
 }
 MODES = ("hybrid", "vector", "keyword")
+#: Column headers, each its own cell (padded and ruled, so none runs into its neighbour).
+COLUMNS = ("#", "memory", "vec rank", "kw rank", "cosine", "BM25", "fused (RRF)", "× decay", "× boost",
+           "× task", "= final", "days idle")
+TABLE_STYLE = (
+    "<style>.memcourse-recall-table{border-collapse:collapse;font-size:90%}"
+    ".memcourse-recall-table th,.memcourse-recall-table td{padding:3px 8px;border-bottom:1px solid #ddd;"
+    "text-align:right;vertical-align:top}"
+    ".memcourse-recall-table th{white-space:nowrap;border-bottom:2px solid #999}"
+    ".memcourse-recall-table td:nth-child(2),.memcourse-recall-table th:nth-child(2){text-align:left}</style>"
+)
 EMPTY_QUERY = "Type a question to see what recall returns."
 NO_HITS = "No memory matched this query in this mode."
 
@@ -133,9 +143,13 @@ def recall_explorer_view(
     finally:
         copy._pending.clear()  # the copy's own access counts: dropped with it
         copy.client.delete_collection(copy.collection.name)
+    # Idle time and access count come from the store's own records: the copy's search has just
+    # recorded an access on every hit, so its records would all read "used now, once more".
+    originals = {record.memory_id: record for record in records}
     rows = []
     for rank, hit in enumerate(hits, start=1):
-        record, parts = hit.record, hit.breakdown
+        parts = hit.breakdown
+        record = originals.get(hit.record.memory_id, hit.record)
         used = last_used(record)
         rows.append(
             {
@@ -154,8 +168,7 @@ def recall_explorer_view(
                 "task_priority": parts.get("task_priority", 1.0),
                 "final": parts["final"],
                 "days_since_use": max(0.0, (now - used).total_seconds() / 86_400),
-                # the count the store holds (the copy's search added one; that is not real use)
-                "access_count": record.access_count - 1,
+                "access_count": record.access_count,
             }
         )
     return rows
@@ -172,11 +185,7 @@ def render_recall_html(rows: list[dict[str, Any]] | None, *, query: str = "") ->
         return f'<div class="memcourse-recall-empty">{esc(EMPTY_QUERY)}</div>'
     if not rows:
         return f'<div class="memcourse-recall-empty">{esc(NO_HITS)}</div>'
-    head = (
-        "<tr><th>#</th><th>memory</th><th>vec rank</th><th>kw rank</th><th>cosine</th>"
-        "<th>BM25</th><th>fused (RRF)</th><th>× decay</th><th>× boost</th><th>× task</th>"
-        "<th>= final</th><th>days idle</th></tr>"
-    )
+    head = "<tr>" + "".join(f"<th>{esc(name)}</th>" for name in COLUMNS) + "</tr>"
     body = []
     for row in rows:
         content = row["content"] if len(row["content"]) <= 60 else row["content"][:59] + "…"
@@ -191,10 +200,7 @@ def render_recall_html(rows: list[dict[str, Any]] | None, *, query: str = "") ->
             f"<td>{row['task_priority']:.1f}</td><td><b>{row['final']:.5f}</b></td>"
             f"<td>{row['days_since_use']:.0f}</td></tr>"
         )
-    return (
-        '<table class="memcourse-recall-table" style="border-collapse:collapse;font-size:90%">'
-        f"{head}{''.join(body)}</table>"
-    )
+    return f'{TABLE_STYLE}<table class="memcourse-recall-table">{head}{"".join(body)}</table>'
 
 
 def recall_explorer(

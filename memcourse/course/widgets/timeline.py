@@ -18,7 +18,8 @@ Stable hooks for browser tests and custom styling:
 - the chooser is a ``Dropdown`` with class ``memcourse-timeline-select`` (values: memory ids);
 - the rows are in an ``HTML`` widget with class ``memcourse-timeline-result``; each version is
   an element ``.memcourse-timeline-event`` with ``data-status`` (active / superseded),
-  ``data-change`` (created / updated / superseded) and ``data-memory-id``.
+  ``data-state`` (current / replaced / superseded), ``data-change`` (created / updated /
+  superseded) and ``data-memory-id``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ TIMELINE_CLASS = "memcourse-timeline"
 TIMELINE_EVENT_CLASS = "memcourse-timeline-event"
 TIMELINE_RESULT_CLASS = "memcourse-timeline-result"
 TIMELINE_SELECT_CLASS = "memcourse-timeline-select"
+#: One word for where a version stands now, and a phrase for how it came to be: "active ·
+#: superseded" on the current version read as a contradiction, so neither is a raw status.
+STATE_LABELS = {"current": "current", "replaced": "replaced by an update", "superseded": "superseded"}
+CHANGE_LABELS = {"created": "first written", "updated": "updated in place (same id)",
+                 "superseded": "replaced an older record (new id)"}
 NOT_FOUND = "No memory here: it was never written, or it was forgotten (every version is gone)."
 
 
@@ -63,8 +69,9 @@ def timeline_view(store: Any, memory_id_or_subject: str, user_id: str = DEFAULT_
 
     ``memory_id_or_subject`` is a memory id, or the subject of one of ``user_id``'s active
     memories. Keys of each row: ``step`` (1-based), ``memory_id``, ``subject``, ``memory_type``,
-    ``content``, ``status`` (active / superseded), ``change`` (created / updated / superseded:
-    how this version came to be), ``since`` and ``until`` (ISO timestamps; ``until`` is ``None``
+    ``content``, ``status`` (the record's status: active / superseded), ``state`` (this version
+    now: current / replaced by an update / superseded by a newer record), ``change`` (created /
+    updated / superseded: how this version came to be), ``since`` and ``until`` (ISO timestamps; ``until`` is ``None``
     for the current version), ``confidence``. Unknown or forgotten: ``[]``. Read-only.
     """
     if not isinstance(memory_id_or_subject, str) or not memory_id_or_subject.strip():
@@ -89,6 +96,12 @@ def timeline_view(store: Any, memory_id_or_subject: str, user_id: str = DEFAULT_
             until = None
         else:
             until = version.updated_at  # the record itself was superseded at this time
+        if until is None:
+            state = "current"
+        elif not is_last_of_record:
+            state = "replaced"  # an older content of the same record, overwritten by an update
+        else:
+            state = "superseded"  # a whole record, replaced by a newer one
         rows.append(
             {
                 "step": step,
@@ -97,6 +110,7 @@ def timeline_view(store: Any, memory_id_or_subject: str, user_id: str = DEFAULT_
                 "memory_type": version.memory_type.value,
                 "content": version.content,
                 "status": version.status.value,
+                "state": state,
                 "change": change,
                 "since": since.isoformat(),
                 "until": None if until is None else until.isoformat(),
@@ -118,16 +132,16 @@ def render_timeline_html(rows: list[dict[str, Any]]) -> str:
     esc = html.escape
     if not rows:
         return f'<div class="memcourse-timeline-empty">{esc(NOT_FOUND)}</div>'
-    colours = {"active": "#1a7f37", "superseded": "#8a8a8a"}
+    colours = {"current": "#1a7f37", "replaced": "#8a8a8a", "superseded": "#8a8a8a"}
     items = []
     for row in rows:
-        colour = colours.get(row["status"], "#b42318")
+        colour = colours.get(row["state"], "#b42318")
         until = row["until"][:16].replace("T", " ") if row["until"] else "now"
         items.append(
-            f'<li class="{TIMELINE_EVENT_CLASS}" data-status="{esc(row["status"])}" '
+            f'<li class="{TIMELINE_EVENT_CLASS}" data-status="{esc(row["status"])}" data-state="{esc(row["state"])}" '
             f'data-change="{esc(row["change"])}" data-memory-id="{esc(row["memory_id"])}" '
             f'style="margin:0.3em 0;border-left:4px solid {colour};padding-left:0.6em">'
-            f'<b style="color:{colour}">{esc(row["status"])}</b> · {esc(row["change"])} · '
+            f'<b style="color:{colour}">{esc(STATE_LABELS[row["state"]])}</b> · {esc(CHANGE_LABELS[row["change"]])} · '
             f'{esc(row["since"][:16].replace("T", " "))} → {esc(until)}<br>'
             f"{esc(row['content'])}"
             f'<br><span style="color:#777;font-size:85%">{esc(row["memory_id"])}</span></li>'

@@ -1,0 +1,178 @@
+"""The progress view: the same grade report as a terminal table and as an HTML table.
+
+Both name the folder that was graded (a learner with two copies of the course must see which
+one counted), show one bar per exercise, and under each unfinished exercise what failed: the
+assertion message of each failing test, or the load error, once. Neither shows hints; they
+point to ``memcourse hint NN`` / ``hint("NN")`` for the learner who asks.
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+
+from memcourse.course.grading import ExerciseScore, GradeReport
+from memcourse.course.layout import display_path
+
+BAR_WIDTH = 12
+STATUS_COLOURS = {"done": "#2e7d32", "in progress": "#ef6c00", "not started": "#9e9e9e", "does not load": "#c62828"}
+
+
+def _bar(percent: int) -> str:
+    filled = round(BAR_WIDTH * percent / 100)
+    return "█" * filled + "░" * (BAR_WIDTH - filled)
+
+
+def _tests(exercise: ExerciseScore) -> str:
+    return f"{exercise.passed}/{exercise.total}"
+
+
+def _what_was_graded(report: GradeReport) -> str:
+    who = "your work" if report.target == "exercises" else "the reference solutions"
+    return f"{who} in {display_path(report.folder)}"
+
+
+# -- terminal --------------------------------------------------------------------------------
+def format_report(report: GradeReport, *, max_failures: int = 3, width: int = 100) -> str:
+    """A tidy table: one row per exercise, then indented details for the unfinished ones."""
+    title_width = min(max([len(e.title) for e in report.exercises] + [8]), 60)
+    lines = [f"memcourse grade · graded: {_what_was_graded(report)}", ""]
+    lines.append(f"  {'#':<3} {'exercise':<{title_width}}  {'tests':>7}  {'progress':<{BAR_WIDTH + 5}}  status")
+    lines.append("  " + "─" * (3 + 1 + title_width + 2 + 7 + 2 + BAR_WIDTH + 5 + 2 + 13))
+    for exercise in report.exercises:
+        title = textwrap.shorten(exercise.title, title_width, placeholder="…")
+        lines.append(
+            f"  {exercise.number:<3} {title:<{title_width}}  {_tests(exercise):>7}  "
+            f"{_bar(exercise.percent)} {exercise.percent:>3}%  {exercise.status}"
+        )
+        lines.extend(_details(exercise, max_failures, width))
+    lines.append("")
+    lines.append(
+        f"  overall: {report.passed}/{report.total} tests passed ({report.percent}%) · "
+        f"{report.complete} of {len(report.exercises)} exercises complete"
+    )
+    if any(not e.complete for e in report.exercises):
+        lines.append("  stuck? `memcourse hint NN` gives a nudge; `--level 2` and `--level 3` say more.")
+    return "\n".join(lines)
+
+
+def _details(exercise: ExerciseScore, max_failures: int, width: int) -> list[str]:
+    pad = " " * 6
+    if exercise.complete:
+        return []
+    if exercise.load_problem is not None:
+        first, *rest = exercise.load_problem.describe().splitlines()
+        wrapped = textwrap.wrap(first, width - 10, initial_indent=pad + "    ", subsequent_indent=pad + "    ",
+                                break_long_words=False, break_on_hyphens=False)
+        return [f"{pad}✗ exercises/{exercise.module}.py does not load; fix this first:", *wrapped,
+                *(pad + "  " + line for line in rest)]
+    lines = []
+    if exercise.unwritten:
+        lines.append(f"{pad}still to write: {', '.join(exercise.unwritten)} (exercises/{exercise.module}.py)")
+    for outcome in exercise.failures[:max_failures]:
+        lines.append(f"{pad}✗ {outcome.name}")
+        for line in outcome.message.splitlines():
+            lines.extend(textwrap.wrap(line, width - 10, initial_indent=pad + "    ", subsequent_indent=pad + "    ",
+                                       break_long_words=False, break_on_hyphens=False) or [pad])
+    hidden = len(exercise.failures) - max_failures
+    if hidden > 0:
+        lines.append(f"{pad}… and {hidden} more failing test(s): memcourse grade {exercise.number} -v")
+    if not exercise.not_started or exercise.failures:
+        lines.append(f"{pad}hint on request: memcourse hint {exercise.number}")
+    return lines
+
+
+# -- notebook --------------------------------------------------------------------------------
+_STYLE = """
+<style>
+.mc-progress { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; max-width: 860px; }
+.mc-progress .mc-head { margin: 0 0 6px 0; }
+.mc-progress .mc-folder { font-family: var(--jp-code-font-family, monospace); font-size: 12px; }
+.mc-progress table { border-collapse: collapse; width: 100%; }
+.mc-progress th, .mc-progress td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #e0e0e0; vertical-align: top; }
+.mc-progress th { font-weight: 600; }
+.mc-progress .mc-num { width: 2.5em; font-variant-numeric: tabular-nums; }
+.mc-progress .mc-tests { width: 4.5em; text-align: right; font-variant-numeric: tabular-nums; }
+.mc-progress .mc-bar { width: 170px; white-space: nowrap; }
+.mc-progress .mc-track { background: #eeeeee; border-radius: 3px; height: 10px; width: 120px; display: inline-block; vertical-align: middle; }
+.mc-progress .mc-fill { height: 10px; border-radius: 3px; }
+.mc-progress .mc-status { white-space: nowrap; font-weight: 600; }
+.mc-progress details { margin-top: 4px; }
+.mc-progress summary { cursor: pointer; color: #555; }
+.mc-progress ul { margin: 4px 0 0 0; padding-left: 18px; }
+.mc-progress li { margin: 2px 0; }
+.mc-progress pre { white-space: pre-wrap; margin: 2px 0; font-size: 12px; }
+.mc-progress .mc-foot { margin-top: 6px; color: #555; }
+</style>
+"""
+
+
+def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
+    """The report as an HTML table; failing tests folded in ``<details>`` under each exercise."""
+    rows = []
+    for exercise in report.exercises:
+        colour = STATUS_COLOURS[exercise.status]
+        bar = (f'<span class="mc-track"><span class="mc-fill" style="display:block;width:{exercise.percent}%;'
+               f'background:{colour}"></span></span> {exercise.percent}%')
+        rows.append(
+            f'<tr class="mc-row" data-exercise="{exercise.number}">'
+            f'<td class="mc-num">{exercise.number}</td>'
+            f'<td>{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
+            f'<td class="mc-tests">{_tests(exercise)}</td>'
+            f'<td class="mc-bar">{bar}</td>'
+            f'<td class="mc-status" style="color:{colour}">{exercise.status}</td></tr>'
+        )
+    foot = (f"Overall: <b>{report.passed}/{report.total}</b> tests passed ({report.percent}%) · "
+            f"{report.complete} of {len(report.exercises)} exercises complete.")
+    if any(not e.complete for e in report.exercises):
+        foot += ' Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
+    return (
+        _STYLE + '<div class="mc-progress">'
+        f'<p class="mc-head"><b>Progress</b> · graded: <span class="mc-folder">{html.escape(_what_was_graded(report))}</span></p>'
+        '<table><thead><tr><th>#</th><th>exercise</th><th class="mc-tests">tests</th><th>progress</th><th>status</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table><p class="mc-foot">{foot}</p></div>'
+    )
+
+
+def _html_details(exercise: ExerciseScore, max_failures: int) -> str:
+    if exercise.complete:
+        return ""
+    if exercise.load_problem is not None:
+        return (f'<details open><summary>exercises/{exercise.module}.py does not load</summary>'
+                f'<pre>{html.escape(exercise.load_problem.describe())}</pre></details>')
+    items = []
+    if exercise.unwritten:
+        items.append(f"<li>still to write: <code>{'</code>, <code>'.join(map(html.escape, exercise.unwritten))}</code>"
+                     f" in <code>exercises/{exercise.module}.py</code></li>")
+    for outcome in exercise.failures[:max_failures]:
+        items.append(f"<li><code>{html.escape(outcome.name)}</code><pre>{html.escape(outcome.message)}</pre></li>")
+    hidden = len(exercise.failures) - max_failures
+    if hidden > 0:
+        items.append(f"<li>… and {hidden} more: <code>memcourse grade {exercise.number} -v</code></li>")
+    label = f"{len(exercise.failures)} failing test(s)" if exercise.failures else "what is left"
+    return f'<details><summary>{label}</summary><ul>{"".join(items)}</ul></details>'
+
+
+class _HTML:
+    """Displays as HTML in Jupyter and as the terminal table anywhere else (e.g. a console)."""
+
+    def __init__(self, report: GradeReport) -> None:
+        self.report = report
+
+    def _repr_html_(self) -> str:
+        return render_html(self.report)
+
+    def __repr__(self) -> str:
+        return format_report(self.report)
+
+
+def display_report(report: GradeReport) -> None:
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        get_ipython = None
+    if get_ipython is not None and get_ipython() is not None:
+        display(_HTML(report))
+    else:
+        print(format_report(report))
