@@ -49,14 +49,8 @@ from memcourse.policy import MemoryPolicy
 
 
 def scope_from_runtime(config: dict[str, Any]) -> tuple[str, str, str | None]:
-    raise NotImplementedError(
-        "ex14 scope_from_runtime: configurable = config['configurable']; user_id is required "
-        "(PermissionError otherwise), agent_id defaults to 'default', thread_id is the conversation"
-    )
+    raise NotImplementedError("ex14 scope_from_runtime: not written yet (stuck? memcourse hint 14)")
 
 
 def run_tool(store, policy: MemoryPolicy, name: str, arguments: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
-    raise NotImplementedError(
-        "ex14 run_tool: scope from scope_from_runtime(config); refuse unlisted arguments first; save as "
-        "llm_inferred through policy.evaluate; forget only the caller's own memory"
-    )
+    raise NotImplementedError("ex14 run_tool: not written yet (stuck? memcourse hint 14)")
