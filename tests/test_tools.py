@@ -273,3 +273,14 @@ def test_the_forget_budget_holds_under_concurrent_calls(tools, store, clock):
         results = list(pool.map(lambda i: tools.call("forget_memory", {"memory_id": i, "reason": "all"}, ALICE), ids))
     assert sum(r["ok"] for r in results) == MAX_FORGETS_PER_CONVERSATION
     assert len(store.list_all(user_id="alice")) == 12 - MAX_FORGETS_PER_CONVERSATION
+
+
+def test_the_runs_context_names_the_user_before_config(store, clock):
+    from memcourse.integrations.memory_graph import MemoryContext
+
+    model = ScriptedToolModel(steps=[tool_call("save_memory", **save_args()), AIMessage(content="ok")])
+    graph = build_tool_agent(model, MemoryTools(store, clock=clock))
+    graph.invoke({"messages": [("user", "hi")]}, {"configurable": {"user_id": "mallory", "thread_id": "t"}},
+                 context=MemoryContext(user_id="carol", agent_id="helper"))
+    [record] = store.list_all()
+    assert (record.user_id, record.agent_id, record.source_conversation_id) == ("carol", "helper", "t")
