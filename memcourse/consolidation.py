@@ -11,8 +11,9 @@ cold-path job, deterministic and conservative, so every decision can be explaine
 2. **Merge near-duplicates, safely.** Two active memories of the same user, agent and type
    whose texts say the same thing are merged: the older is marked superseded by the newer
    (history kept, nothing erased). Looking alike is not enough: if the two texts carry
-   different numbers, ids or dates ("ticket SUP-1 closed" / "ticket SUP-2 closed") they are
-   distinct facts or events and both stay. The final word is
+   different numbers, ids or dates ("ticket SUP-1 closed" / "ticket SUP-2 closed"), or one
+   replaces a word of the other ("in Frankfurt" / "in Singapore"), they are distinct facts or
+   events and both stay. The final word is
    :func:`memcourse.recall.dedupe.may_supersede`, the same decision the stores use.
 3. **Flag contradictions.** Two memories about the same thing that disagree (a number
    changed, or one negates the other) are not silently resolved: the older one's confidence
@@ -104,9 +105,18 @@ def text_similarity(a: MemoryRecord, b: MemoryRecord) -> float:
 
 
 def same_event_or_fact(a: MemoryRecord, b: MemoryRecord) -> bool:
-    """Could ``a`` and ``b`` be one fact said twice? Not if their numbers/ids/dates differ or
-    one negates the other: those are two facts (or a contradiction), never a duplicate."""
-    return markers(a.content) == markers(b.content) and negated(a.content) == negated(b.content)
+    """Could ``a`` and ``b`` be one fact said twice?
+
+    A restatement adds or drops words ("用户喜欢Python" / "用户最喜欢用Python"); it never
+    *replaces* one. So: the same numbers, ids and dates, the same polarity, and one text's
+    words contained in the other's. "…cluster in Frankfurt" / "…cluster in Singapore" and
+    "Met Anna…" / "Met Boris…" look 80% alike and are two events; a substituted word is a
+    different value, which is for contradiction handling, never for a merge.
+    """
+    if markers(a.content) != markers(b.content) or negated(a.content) != negated(b.content):
+        return False
+    words_a, words_b = _tokens(a.content, topic=False), _tokens(b.content, topic=False)
+    return words_a <= words_b or words_b <= words_a
 
 
 def contradicts(older: MemoryRecord, newer: MemoryRecord) -> bool:

@@ -43,6 +43,11 @@ DISTINCT = [
     ("Team meeting on 2026-03-02 about the roadmap", "Team meeting on 2026-03-09 about the roadmap"),
     ("我 3 月 5 日去北京出差", "我 3 月 12 日去北京出差"),
     ("The user likes coffee", "The user does not like coffee"),
+    ("Deployed the payment service to the staging cluster in Frankfurt",
+     "Deployed the payment service to the staging cluster in Singapore"),
+    ("Met Anna for lunch at the Italian place", "Met Boris for lunch at the Italian place"),
+    ("我三月五日去北京出差", "我三月十二日去北京出差"),
+    ("Bought two tickets for the concert", "Bought three tickets for the concert"),
 ]
 
 
@@ -176,3 +181,24 @@ def test_other_users_are_untouched(store, clock):
     before = [r.to_dict() for r in store.list_all()]
     consolidate(store, user_id="alice", conversation_ids=["c1"], now=clock())
     assert [r.to_dict() for r in store.list_all(user_id="bob")] == before
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    words=st.lists(st.sampled_from("deployed the service to cluster in for team lunch with met at room review "
+                                   "project 会议 讨论 北京 上海 项目 评审".split()), min_size=4, max_size=10, unique=True),
+    position=st.integers(min_value=0, max_value=9),
+    replacement=st.sampled_from(["Frankfurt", "Singapore", "Anna", "Boris", "深圳", "成都", "Kafka", "Redis"]),
+)
+def test_a_substituted_word_never_makes_a_duplicate(words, position, replacement):
+    """A restatement adds or drops words; one that replaces a meaningful word says something else."""
+    from memcourse.text import tokenize
+
+    original = list(words) + ["Lisbon"]
+    index = min(position, len(original) - 1)
+    changed = original[:index] + [replacement] + original[index + 1:]
+    if not set(tokenize(original[index])) or set(tokenize(original[index])) & set(tokenize(" ".join(changed))):
+        return  # the replaced word was a stopword, or still present: nothing was really substituted
+    a = MemoryRecord(MemoryType.EVENT, "a", " ".join(original))
+    b = MemoryRecord(MemoryType.EVENT, "b", " ".join(changed))
+    assert not same_event_or_fact(a, b), f"{a.content!r} and {b.content!r} differ by a substituted word"
