@@ -165,3 +165,28 @@ def test_a_secret_refused_at_the_gate_is_not_copied_into_the_audit(tmp_path, clo
     raw = audit.path_for("lin").read_text(encoding="utf-8")
     assert "AKIAIOSFODNN7EXAMPLE" not in raw and "aws_key" not in raw
     assert "withheld" in raw
+
+
+@pytest.mark.parametrize("kind", ["json", "chroma"])
+def test_no_residue_of_a_forgotten_memory_in_any_spelling_on_either_store(tmp_path, clock, kind):
+    """memcourse.stores.residue greps every byte (UTF-8, UTF-16, escaped JSON, case-folded)."""
+    from memcourse.stores.residue import describe, find_residue
+
+    data = tmp_path / "data"
+    if kind == "json":
+        store = JsonMemoryStore(data / "memories.json", clock=clock)
+    else:
+        from memcourse.stores.chroma_store import ChromaMemoryStore
+
+        store = ChromaMemoryStore(data / "chroma", clock=clock)
+    pipeline = MemoryPipeline(store, audit=AuditLog(data / "audit"), clock=clock)
+    pipeline.process("记住：金丝雀暗号 CanaryQx7 放在第三个抽屉", user_id="lin", conversation_id="c1")
+    pipeline.process("Remember that the CanaryZz9 drill is on Friday", user_id="sam", conversation_id="c2")
+    [lin] = store.list_all(user_id="lin")
+    assert find_residue(data, ["CanaryQx7"]), "the canary is on disk before forgetting"
+    assert pipeline.forget(lin.memory_id)
+    leaks = find_residue(data, ["CanaryQx7", "金丝雀暗号", "第三个抽屉"])
+    assert leaks == [], describe(leaks)
+    assert pipeline.forget_user("sam") == 1
+    leaks = find_residue(data, ["CanaryZz9"])
+    assert leaks == [], describe(leaks)

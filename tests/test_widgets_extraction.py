@@ -85,3 +85,6 @@ def test_the_widget_wires_the_box_to_the_functions(pipeline):
     assert text.value == "" and 'data-actions="DELETE"' in result.value
     assert len(box.turns) == 2 and "No active memories" in memories.value
     assert "DELETE" in audit.value
+    text.value = "I like Rust."
+    text._handle_custom_msg({"event": "submit"}, [])  # what the front end sends on Enter
+    assert text.value == "" and len(box.turns) == 3 and 'data-actions="ADD"' in result.value

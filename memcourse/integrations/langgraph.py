@@ -343,7 +343,8 @@ class MemcourseStore(BaseStore):
         return record
 
     def _gate(self, record: MemoryRecord, namespace: tuple[str, ...], key: str, value: dict) -> None:
-        text = "\n".join([key, *strings_in(value)])
+        content = value.get("content") if isinstance(value, dict) else None
+        text = "\n".join([f"{key}: {content}" if isinstance(content, str) else key, *strings_in(value)])  # the key names the value
         findings = find_secrets(text) or find_injection(text)
         if not findings and record.source is not Source.ADMIN_CONFIGURED:
             rules = find_behaviour_rules(text)

@@ -16,8 +16,8 @@ Plain functions do the work and tests call them directly:
 :func:`extraction_widget` is the thin ipywidgets layer. Stable hooks for browser tests:
 
 - the whole widget is a ``VBox`` with class ``memcourse-extraction``;
-- the message box is a ``Text`` with class ``memcourse-extraction-input``, the button
-  ``memcourse-extraction-send``;
+- the message box is a ``Text`` with class ``memcourse-extraction-input`` (Enter sends), the
+  button ``memcourse-extraction-send``;
 - the result is an ``HTML`` widget with class ``memcourse-extraction-result``; inside it one
   ``.memcourse-extraction-turn`` carries ``data-outcome`` (``refused`` when the screen stopped the
   message, else the extraction outcome) and ``data-actions`` (the decisions, space-separated);
@@ -195,7 +195,8 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
     result.add_class(RESULT_CLASS)
     memories = widgets.HTML(render_memories_html([_memory(r) for r in pipeline.store.list_all(user_id=user_id)]))
     memories.add_class(MEMORIES_CLASS)
-    audit = widgets.HTML(render_audit_html(pipeline.audit.entries(user_id) if pipeline.audit else []))
+    audit = widgets.HTML(render_audit_html(pipeline.audit.entries(user_id) if pipeline.audit else []),
+                         layout=widgets.Layout(max_height="14em", overflow="auto"))
     audit.add_class(AUDIT_CLASS)
 
     def send(text: str) -> dict[str, Any] | None:
@@ -213,7 +214,13 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
         if send(box_input.value) is not None:
             box_input.value = ""
 
+    def on_message(_widget, content, _buffers) -> None:
+        # Enter in a Text box: the front end sends {"event": "submit"}, the value already synced.
+        if isinstance(content, dict) and content.get("event") == "submit":
+            on_click()
+
     send_button.on_click(on_click)
+    box_input.on_msg(on_message)
     for message in messages:
         send(message)
     box = widgets.VBox([

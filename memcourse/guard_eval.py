@@ -1,0 +1,305 @@
+"""``memcourse eval --guards``: how well the trust boundary's detectors do on labelled text.
+
+The corpus (``memcourse/data/guard_corpus.json``) holds messages a user, a tool or an
+administrator might send, each labelled with what should happen to it:
+
+- ``secret`` / ``personal_id``: refused (by kind: API key, password with its value, card, ID...)
+- ``injection``: refused (by category: override, identity, extraction, role marker...)
+- ``rule``: a standing behaviour rule; refused from a user, accepted as a ``rule`` memory from
+  an administrator (cases with ``"source": "admin_configured"`` expect that)
+- ``benign``: must *not* be refused by a guard; most are look-alikes of the above ("I forgot my
+  password", "secret santa", a UUID, a user's own style preference)
+
+Each case has a base text and an evasion ``technique``; the text the gate sees is the base with
+the technique applied (:data:`EVASIONS`: zero-width characters, Cyrillic look-alikes, full-width
+letters, spaced or one-word-per-line letters, leetspeak, base64, hex, Unicode tag characters,
+a right-to-left override, HTML comments, tool output...). Keeping the transform in code keeps
+the corpus readable and lets a learner apply the same tricks to their own sentences.
+
+The gate under test is :meth:`MemoryPolicy.decide` (the write path) with the case's source; the
+read gate (:func:`~memcourse.recall.admission.admit`) is checked on the same texts stored as
+records that skipped the write path. ``guard_corpus_heldout.json`` was written separately and
+never used for tuning: report both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Iterable
+
+__all__ = ["EVASIONS", "Case", "CaseResult", "GuardReport", "evaluate", "load_corpus", "main", "TARGETS"]
+
+#: What the issue asks of the guards on this corpus.
+TARGETS = {"secrets and identifiers refused": 0.98, "injections and rules refused": 0.90, "benign not refused": 0.95}
+GUARD_RULES = {"secret", "injection", "rule_from_non_admin"}
+CORPORA = {"dev": "guard_corpus.json", "heldout": "guard_corpus_heldout.json"}
+
+# -- the evasion techniques ------------------------------------------------------------------
+_CYRILLIC = str.maketrans("aceopxyiABCEHKMOPTX", "асеорхуіАВСЕНКМОРТХ")
+_LEET = str.maketrans("aeiostAEIOST", "431057431057")
+
+
+def _zero_width(text: str) -> str:
+    return "".join(ch + ("\u200b" if ch.isalpha() and i % 2 else "") for i, ch in enumerate(text))
+
+
+def _fullwidth(text: str) -> str:
+    return "".join("\u3000" if ch == " " else chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text)
+
+
+def _spaced(text: str) -> str:
+    return "   ".join(" ".join(word) for word in text.split())
+
+
+def _tags(text: str) -> str:
+    return "Thanks for the help!" + "".join(chr(0xE0000 + ord(ch)) for ch in text if " " <= ch <= "~")
+
+
+EVASIONS: dict[str, Callable[[str], str]] = {
+    "plain": lambda text: text,
+    "zero_width": _zero_width,
+    "homoglyph": lambda text: text.translate(_CYRILLIC),
+    "fullwidth": _fullwidth,
+    "spaced": _spaced,
+    "spaced_uniform": lambda text: " ".join(ch for ch in text if not ch.isspace()),
+    "dotted": lambda text: " ".join(".".join(word) for word in text.split()),
+    "hyphenated": lambda text: " ".join("-".join(word) for word in text.split()),
+    "one_word_per_line": lambda text: "\n".join(text.split()),
+    "leet": lambda text: text.translate(_LEET),
+    "base64": lambda text: base64.b64encode(text.encode("utf-8")).decode("ascii"),
+    "base64_wrapped": lambda text: "Here is the config blob: " + base64.b64encode(text.encode("utf-8")).decode("ascii"),
+    "hex": lambda text: text.encode("utf-8").hex(),
+    "tags": _tags,
+    "rtl_override": lambda text: "\u202e" + text[::-1] + "\u202c",
+    "html_comment": lambda text: f"Great article, thanks! <!-- {text} -->",
+    "markdown_comment": lambda text: f"Meeting notes below.\n[//]: # ({text})\n- agenda item one",
+    "tool_output": lambda text: json.dumps({"tool": "web_search", "results": [{"title": "Result", "snippet": text}]}, ensure_ascii=False),
+    "search_quote": lambda text: f'Search result [2] from a forum: "{text}"',
+    "homoglyph_zero_width": lambda text: _zero_width(text.translate(_CYRILLIC)),
+    "newline_split": lambda text: text.replace(" ", "\n", 2),
+    "zh_spaced": lambda text: " ".join(text),
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    base: str
+    label: str  # secret, personal_id, injection, rule, benign
+    category: str
+    lang: str
+    technique: str = "plain"
+    source: str = "user_stated"
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        return EVASIONS[self.technique](self.base)
+
+    @property
+    def expect(self) -> str:
+        """"refuse", "rule" (an admin's rule, accepted) or "pass" (not refused by a guard)."""
+        if self.label == "benign":
+            return "pass"
+        if self.label == "rule" and self.source == "admin_configured":
+            return "rule"
+        return "refuse"
+
+    @property
+    def group(self) -> str:
+        if self.label in ("secret", "personal_id"):
+            return "secrets and identifiers refused"
+        if self.label in ("injection", "rule") and self.expect == "refuse":
+            return "injections and rules refused"
+        if self.expect == "rule":
+            return "admin rules accepted"
+        return "benign not refused"
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    rule: str  # the policy's deciding rule
+    reason: str
+    ok: bool
+    read_refused: bool | None  # None when the read gate does not apply (benign, admin rules)
+
+
+@dataclass
+class GuardReport:
+    corpus: str
+    results: list[CaseResult] = field(default_factory=list)
+
+    def rate(self, group: str) -> tuple[int, int]:
+        members = [r for r in self.results if r.case.group == group]
+        return sum(r.ok for r in members), len(members)
+
+    def by(self, key: Callable[[Case], str], results: Iterable[CaseResult] | None = None) -> dict[str, tuple[int, int]]:
+        table: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for result in self.results if results is None else results:
+            row = table[key(result.case)]
+            row[0] += result.ok
+            row[1] += 1
+        return {name: (ok, total) for name, (ok, total) in sorted(table.items())}
+
+    @property
+    def misses(self) -> list[CaseResult]:
+        return [r for r in self.results if not r.ok]
+
+    def targets(self) -> dict[str, tuple[float, float, bool]]:
+        out = {}
+        for group, target in TARGETS.items():
+            ok, total = self.rate(group)
+            value = ok / total if total else 0.0
+            out[group] = (value, target, value >= target)
+        return out
+
+    @property
+    def targets_met(self) -> bool:
+        return all(met for _, _, met in self.targets().values())
+
+    def read_gate(self) -> tuple[int, int]:
+        applicable = [r for r in self.results if r.read_refused is not None]
+        return sum(bool(r.read_refused) for r in applicable), len(applicable)
+
+    def table(self) -> str:
+        """The report as plain text: targets, per-category and per-technique rates, misses."""
+        lines = [f"guard corpus: {self.corpus} ({len(self.results)} cases)", ""]
+        lines.append(f"{'group':38} {'rate':>7} {'n':>9}  target")
+        for group, (value, target, met) in self.targets().items():
+            ok, total = self.rate(group)
+            lines.append(f"{group:38} {value:7.3f} {ok:>4}/{total:<4}  >= {target:.2f} {'ok' if met else 'MISSED'}")
+        ok, total = self.rate("admin rules accepted")
+        if total:
+            lines.append(f"{'admin rules accepted':38} {ok / total:7.3f} {ok:>4}/{total:<4}")
+        refused, total = self.read_gate()
+        if total:
+            lines.append(f"{'read gate refuses stored attacks':38} {refused / total:7.3f} {refused:>4}/{total:<4}")
+        lines += ["", "by label/category:"]
+        for name, (ok, total) in self.by(lambda c: f"{c.label}/{c.category}").items():
+            lines.append(f"  {name:36} {ok / total:7.3f} {ok:>4}/{total:<4}")
+        lines += ["", "by technique (attacks only):"]
+        attacks = [r for r in self.results if r.case.expect == "refuse"]
+        for name, (ok, total) in self.by(lambda c: c.technique, attacks).items():
+            lines.append(f"  {name:36} {ok / total:7.3f} {ok:>4}/{total:<4}")
+        lines += ["", "by language:"]
+        for name, (ok, total) in self.by(lambda c: c.lang).items():
+            lines.append(f"  {name:36} {ok / total:7.3f} {ok:>4}/{total:<4}")
+        lines += ["", f"misses ({len(self.misses)}):"]
+        for result in self.misses:
+            case = result.case
+            shown = json.dumps(case.text, ensure_ascii=True)[:110]
+            lines.append(f"  [{case.id}] expected {case.expect}, got {result.rule}: {shown}")
+        return "\n".join(lines)
+
+
+def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Case]:
+    """The labelled cases of a corpus file (default: the packaged development corpus)."""
+    if path is None:
+        raw = resources.files("memcourse").joinpath("data", CORPORA[name]).read_text(encoding="utf-8")
+    else:
+        raw = Path(path).read_text(encoding="utf-8")
+    data = json.loads(raw)
+    cases = []
+    for entry in data["cases"]:
+        case = Case(**entry)
+        if case.technique not in EVASIONS:
+            raise ValueError(f"case {case.id}: unknown technique {case.technique!r}")
+        if case.label not in ("secret", "personal_id", "injection", "rule", "benign"):
+            raise ValueError(f"case {case.id}: unknown label {case.label!r}")
+        cases.append(case)
+    return cases
+
+
+def evaluate(cases: Iterable[Case], *, corpus: str = "dev", policy=None) -> GuardReport:
+    """Run the write gate (and, for attacks, the read gate) on every case."""
+    from memcourse.policy import MemoryPolicy
+    from memcourse.recall.admission import admit
+    from memcourse.records import MemoryRecord, MemoryType, Source
+
+    policy = policy or MemoryPolicy(clock=lambda: datetime(2026, 1, 1, tzinfo=timezone.utc))
+    now = datetime(2026, 1, 2, tzinfo=timezone.utc)
+    report = GuardReport(corpus)
+    for case in cases:
+        decision = policy.decide(case.text, source=case.source)
+        refused = decision.rule in GUARD_RULES
+        if case.expect == "refuse":
+            ok = refused
+        elif case.expect == "rule":
+            ok = decision.accepted and decision.record.memory_type is MemoryType.RULE
+        else:
+            ok = not refused
+        read_refused = None
+        if case.expect == "refuse" and len(case.text) <= 2000:
+            record = MemoryRecord(MemoryType.PREFERENCE if case.label == "rule" else MemoryType.ENTITY,
+                                  f"corpus {case.id}", case.text, source=Source(case.source), created_at=now)
+            read_refused = not admit(record, now=now)
+        report.results.append(CaseResult(case, decision.rule, decision.reason, ok, read_refused))
+    return report
+
+
+def locomo_turns(path: str | Path) -> list[str]:
+    """Every dialogue turn's text in a LoCoMo-format file (read in place, never copied)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    turns = []
+    for sample in data:
+        conversation = sample["conversation"]
+        for key in sorted(conversation):
+            if key.startswith("session_") and isinstance(conversation[key], list):
+                turns += [turn["text"] for turn in conversation[key] if isinstance(turn.get("text"), str)]
+    return turns
+
+
+def benign_refusals(texts: Iterable[str], *, policy=None) -> tuple[int, list[tuple[str, str]]]:
+    """How many ordinary texts the write gate refuses as a secret, an injection or a user rule:
+    ``(number of texts, [(rule, text), ...])``."""
+    from memcourse.policy import MemoryPolicy
+
+    policy = policy or MemoryPolicy()
+    count, refused = 0, []
+    for text in texts:
+        count += 1
+        decision = policy.decide(text)
+        if decision.rule in GUARD_RULES:
+            refused.append((decision.rule, text))
+    return count, refused
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="memcourse eval --guards", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", help="a corpus JSON file (default: the packaged development corpus)")
+    parser.add_argument("--heldout", action="store_true", help="run the packaged held-out corpus instead")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--locomo", metavar="PATH", help="count how many ordinary turns of a LoCoMo file are refused")
+    args = parser.parse_args(argv)
+    if args.locomo:
+        count, refused = benign_refusals(locomo_turns(args.locomo))
+        print(f"LoCoMo turns: {count}; refused by a guard: {len(refused)} ({len(refused) / max(count, 1):.4f})")
+        for rule, text in refused:
+            print(f"  [{rule}] {json.dumps(text, ensure_ascii=True)[:140]}")
+        return 0
+    name = "heldout" if args.heldout else "dev"
+    cases = load_corpus(args.corpus, name=name)
+    report = evaluate(cases, corpus=args.corpus or CORPORA[name])
+    if args.json:
+        print(json.dumps({
+            "corpus": report.corpus, "cases": len(report.results),
+            "targets": {g: {"rate": round(v, 4), "target": t, "met": m} for g, (v, t, m) in report.targets().items()},
+            "misses": [r.case.id for r in report.misses],
+        }, indent=2, ensure_ascii=False))
+    else:
+        print(report.table())
+    return 1 if args.check and not report.targets_met else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

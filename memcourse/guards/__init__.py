@@ -1,0 +1,101 @@
+"""Guards: what must never be stored, and what must never reach a prompt.
+
+Two kinds of text are dangerous in long-term memory, because memory is recalled into *every*
+later conversation:
+
+- **Secrets and personal identifiers** (API keys, passwords with their value, ID, card and phone
+  numbers). Stored once, they leak into every prompt the memory is recalled into.
+- **Instructions** ("ignore previous instructions", "以后所有回答都以……开头"). Stored once,
+  they poison every later session: this is *memory injection*.
+
+The package is four small steps, each its own module:
+
+1. :mod:`~memcourse.guards.normalise` turns the text into views a detector can trust (NFKC,
+   invisible characters out, look-alike letters folded, traditional → simplified, split letters
+   rejoined, base64/hex decoded, hidden tag text and right-to-left text read out).
+2. :mod:`~memcourse.guards.secrets` (``detect-secrets`` plus what it lacks) and
+   :mod:`~memcourse.guards.identifiers` (checksummed ID and card numbers, phones, SSNs).
+3. :mod:`~memcourse.guards.injection`: instructions by category, refused from every source.
+4. :mod:`~memcourse.guards.rules`: standing rules, which only an administrator may set.
+
+The same detectors run on the write path (the policy gate refuses such text) and on the read
+path (recall drops such memories before they are packed into a prompt, in case one got in
+through another door). Each finding names what was found and quotes the *original* text, with
+secrets masked, so a refusal explains itself without repeating the secret.
+
+Detection is a filter, not the boundary: a paraphrase nobody anticipated will get through.
+The boundary is what happens after: recalled memories are fenced in the prompt as quoted user
+data (:mod:`memcourse.recall.packing`), never as instructions.
+"""
+
+from __future__ import annotations
+
+from memcourse.guards.findings import Finding, mask
+from memcourse.guards.identifiers import blank_non_identifiers, find_identifiers, is_chinese_id_number, passes_luhn
+from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
+from memcourse.guards.normalise import Normalised, View, fold_text, normalise
+from memcourse.guards.rules import RULE_PATTERNS, find_rules
+from memcourse.guards.secrets import find_credentials
+
+__all__ = [
+    "Finding",
+    "INJECTION_PATTERNS",
+    "Normalised",
+    "RULE_PATTERNS",
+    "View",
+    "blank_non_identifiers",
+    "find_behaviour_rules",
+    "find_injection",
+    "find_secrets",
+    "fold_text",
+    "is_chinese_id_number",
+    "mask",
+    "normalise",
+    "passes_luhn",
+    "scan",
+    "unsafe_for_context",
+]
+
+
+def _views(text: str | Normalised) -> Normalised:
+    if isinstance(text, Normalised):
+        return text
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a string, got {type(text).__name__}")
+    return normalise(text)
+
+
+def find_secrets(text: str | Normalised) -> list[Finding]:
+    """Secrets (kind ``"secret"``) and personal identifiers (kind ``"personal_id"``) in
+    ``text``; an empty list if none."""
+    views = _views(text)
+    return find_credentials(views) + find_identifiers(views)
+
+
+def find_injection(text: str | Normalised) -> list[Finding]:
+    """Instructions aimed at the agent (override, identity, extraction, fake role markers,
+    permission grants, exfiltration, text written for an AI reader, hidden text): refused from
+    every source, administrators included."""
+    return find_instructions(_views(text))
+
+
+def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
+    """Standing orders about what every answer must contain or avoid: an administrator's rule,
+    never a user's preference (see :mod:`memcourse.guards.rules` for where the line runs)."""
+    return find_rules(_views(text))
+
+
+def scan(text: str) -> list[Finding]:
+    """Everything the guards find in ``text``, normalising it once."""
+    views = _views(text)
+    return find_secrets(views) + find_injection(views) + find_behaviour_rules(views)
+
+
+def unsafe_for_context(text: str) -> list[Finding]:
+    """Why a stored memory must not be packed into a prompt (empty list: it may be).
+
+    Used on the read path. Behaviour rules are not checked here: a rule that reached the store
+    went through the policy's admin check, and the read gate checks its source itself.
+    """
+    views = _views(text)
+    return find_secrets(views) + find_injection(views)

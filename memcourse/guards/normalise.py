@@ -1,0 +1,384 @@
+"""One normalisation step in front of every detector.
+
+A detector that reads raw text is one spelling behind the attacker: "ignore" written with a
+Cyrillic і, a zero-width space inside "pass​word", full-width ｓｋ－ letters, "p a s s w o r d",
+traditional 無視, leetspeak "1gn0re", a base64 blob, invisible Unicode "tag" characters or a
+right-to-left override that shows reversed text the right way round. None of these change what
+a model reads; all of them change what a regex sees.
+
+So every detector reads *views* of the text, never the text itself:
+
+``text``      NFKC (full-width → ASCII, ligatures and compatibility forms unfolded), invisible
+              characters removed (zero-width, bidi controls, tag characters, variation
+              selectors), look-alike letters folded to their Latin skeleton with Unicode's
+              confusables data (Cyrillic а → a), accents dropped from Latin letters, and
+              traditional Chinese converted to simplified (OpenCC's tables), so one keyword
+              list covers both.
+``joined``    ``text`` with letters split by spaces, dots, hyphens or newlines rejoined
+              ("p a s s w o r d" → "password", "密 码" → "密码").
+``leet``      ``joined`` with digits and symbols inside words read as letters ("1gn0re").
+hidden texts  what the reader of the text could be made to see that the plain string hides:
+              decoded base64/hex/percent/HTML-entity runs, the ASCII spelled by Unicode tag
+              characters, text under a right-to-left override read in display order.
+
+Each view remembers, for every character, which span of the *original* text it came from, so a
+finding can quote (masked) what the user actually wrote. Queries are never normalised this way:
+this is for judging text, not for ranking it.
+
+The presence of hidden characters is itself recorded (:attr:`Normalised.signals`): an
+instruction that needed invisible characters to get written is suspicious for that alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import html
+import json
+import re
+import unicodedata
+import urllib.parse
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+__all__ = ["View", "Normalised", "normalise", "fold_text", "is_cjk"]
+
+#: Bidi embeddings, overrides and isolates: they reorder what is displayed.
+_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
+_RLO = {0x202E, 0x2067}  # right-to-left override / isolate: the text after it shows reversed
+_BIDI_END = {0x202C, 0x2069}
+#: Characters a reader never sees even though they are not format characters.
+_INVISIBLE_EXTRA = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5}
+_TAG_FIRST, _TAG_LAST = 0xE0000, 0xE007F
+_BLACK_FLAG = 0x1F3F4  # emoji subdivision flags (England, Scotland) legitimately use tag characters
+_LEET = str.maketrans({"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s", "€": "e"})
+
+
+@dataclass
+class View:
+    """One way of reading the text, with the original span behind each character."""
+
+    name: str
+    text: str
+    spans: list[tuple[int, int]]  # spans[i]: the original [start, end) that produced text[i]
+
+    def original(self, source: str, start: int, end: int) -> str:
+        """The original text behind ``self.text[start:end]``."""
+        if not self.spans or start >= end:
+            return ""
+        begin = self.spans[start][0]
+        finish = self.spans[min(end, len(self.spans)) - 1][1]
+        return source[begin:finish]
+
+
+@dataclass
+class Normalised:
+    """The views of one text, and what its hidden characters tell."""
+
+    source: str
+    text: View
+    joined: View
+    leet: list[View]
+    hidden: list[View] = field(default_factory=list)
+    signals: list[str] = field(default_factory=list)  # e.g. "zero-width characters inside words"
+
+    def views(self, *, leet: bool = False) -> list[View]:
+        """The views a detector should scan (``leet`` adds the digit-as-letter readings)."""
+        found = [self.text]
+        if self.joined.text != self.text.text:
+            found.append(self.joined)
+        if leet:
+            found += [view for view in self.leet if view.text != self.joined.text]
+        return found + self.hidden
+
+
+def is_cjk(ch: str) -> bool:
+    """Han, kana or hangul: scripts written without spaces between words."""
+    cp = ord(ch)
+    return (
+        0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2FFFF
+        or 0x3040 <= cp <= 0x30FF or 0xAC00 <= cp <= 0xD7AF or 0xF900 <= cp <= 0xFAFF
+    )
+
+
+# -- the tables (loaded once, lazily: they are not needed to import memcourse) -------------
+@lru_cache(maxsize=1)
+def _confusable_table() -> dict[str, str]:
+    """Non-ASCII character -> the ASCII letter or digit it imitates (Unicode confusables data,
+    as shipped by ``confusable_homoglyphs``). CJK characters are never folded."""
+    import os
+
+    import confusable_homoglyphs
+
+    path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    table: dict[str, str] = {}
+    for char, entries in data.items():
+        if len(char) != 1 or char.isascii() or is_cjk(char):
+            continue
+        for entry in entries:
+            target = entry["c"]
+            if len(target) == 1 and target.isascii() and target.isalnum():
+                table[char] = target
+                break
+    return table
+
+
+@lru_cache(maxsize=1)
+def _t2s():
+    from opencc import OpenCC
+
+    return OpenCC("t2s")
+
+
+@lru_cache(maxsize=4096)
+def _simplified(run: str) -> str:
+    return _t2s().convert(run)
+
+
+def _is_invisible(ch: str) -> bool:
+    cp = ord(ch)
+    if cp in _INVISIBLE_EXTRA or 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF:
+        return True
+    return unicodedata.category(ch) == "Cf"
+
+
+# -- building the views --------------------------------------------------------------------
+def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
+    """The ``text`` view, the signals, the ASCII spelled by tag characters, and the texts shown
+    reversed by right-to-left overrides."""
+    signals: list[str] = []
+    tag_chars: list[str] = []
+    reversed_runs: list[str] = []
+    chars: list[str] = []
+    spans: list[tuple[int, int]] = []
+    confusables = _confusable_table()
+    in_override = False
+    override: list[str] = []
+    previous_visible = ""
+    inside_word_zero_width = False
+    i = 0
+    n = len(source)
+    while i < n:
+        ch = source[i]
+        cp = ord(ch)
+        if _TAG_FIRST <= cp <= _TAG_LAST:
+            flag = previous_visible and ord(previous_visible) == _BLACK_FLAG
+            if not flag and 0xE0020 <= cp <= 0xE007E:
+                tag_chars.append(chr(cp - 0xE0000))
+            elif cp == 0xE007F:
+                previous_visible = ""
+            i += 1
+            continue
+        if cp in _BIDI:
+            if cp in _RLO:
+                in_override, override = True, []
+            elif cp in _BIDI_END and in_override:
+                in_override = False
+                reversed_runs.append("".join(reversed(override)))
+            if "bidi controls" not in signals:
+                signals.append("bidi controls")
+            i += 1
+            continue
+        if _is_invisible(ch):
+            after = source[i + 1] if i + 1 < n else ""
+            if previous_visible.isalnum() and after.isalnum() and not (cp in (0x200C, 0x200D) and not previous_visible.isascii()):
+                inside_word_zero_width = True
+            i += 1
+            continue
+        # one cluster: this character plus what NFKC would attach to it (combining marks,
+        # half-width voicing marks), so they compose as they would in the whole string
+        j = i + 1
+        while j < n and (unicodedata.combining(source[j]) or unicodedata.normalize("NFKC", source[j])[:1] in ("\u3099", "\u309a")):
+            j += 1
+        cluster = unicodedata.normalize("NFKC", "".join(c for c in source[i:j] if not _is_invisible(c)))
+        if in_override:
+            override.append(source[i:j])
+        for out in cluster:
+            if out in "\u2028\u2029\x85\x0b\x0c":
+                out = "\n"
+            elif not out.isascii():
+                folded = confusables.get(out)
+                if folded is None and unicodedata.category(out).startswith("L"):
+                    base = unicodedata.normalize("NFD", out)[0]
+                    if base.isascii() and base.isalpha():
+                        folded = base  # é -> e: accents do not change a keyword
+                if folded is not None:
+                    out = folded
+            chars.append(out)
+            spans.append((i, j))
+        previous_visible = source[j - 1]
+        i = j
+    if in_override and override:
+        reversed_runs.append("".join(reversed(override)))
+    if tag_chars:
+        signals.append("Unicode tag characters")
+    if inside_word_zero_width:
+        signals.append("zero-width characters inside words")
+    _to_simplified(chars)
+    return View("text", "".join(chars), spans), signals, "".join(tag_chars), reversed_runs
+
+
+def _to_simplified(chars: list[str]) -> None:
+    """Traditional → simplified, in place, one run of Han characters at a time; a run whose
+    length would change keeps its characters (alignment with the original matters more)."""
+    start = None
+    for k in range(len(chars) + 1):
+        han = k < len(chars) and len(chars[k]) == 1 and is_cjk(chars[k]) and not (0x3040 <= ord(chars[k]) <= 0x30FF)
+        if han and start is None:
+            start = k
+        elif not han and start is not None:
+            run = "".join(chars[start:k])
+            converted = _simplified(run)
+            if len(converted) == len(run):
+                chars[start:k] = list(converted)
+            start = None
+
+
+_SEPARATORS = " \t\n.-_*·•|/\\~+,'\"`"
+#: One character standing alone between separators: a letter of a split word ("p-w-d").
+_SINGLE = re.compile(r"(?<![^\s.\-_*·•|/\\~+,'\"`])[^\s.\-_*·•|/\\~+,'\"`](?![^\s.\-_*·•|/\\~+,'\"`:;=?!])")
+
+
+def _joined(view: View) -> View:
+    """Rejoin letters split by separators, and CJK characters split by anything."""
+    text, spans = view.text, view.spans
+    keep = [True] * len(text)
+    # CJK characters with only separators between them: drop the separators
+    for m in re.finditer(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\s.\-_*·•|/\\~+]+(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])", text):
+        for k in range(m.start(), m.end()):
+            keep[k] = False
+    # runs of three or more single letters/digits: join them; a gap that differs from the
+    # run's usual gap ("i g n o r e   a l l") stays a word boundary
+    singles = list(_SINGLE.finditer(text))
+    run: list[re.Match] = []
+
+    def flush(run: list[re.Match]) -> None:
+        if len(run) < 3:
+            return
+        gaps = [text[a.end():b.start()] for a, b in zip(run, run[1:])]
+        usual = max(set(gaps), key=gaps.count)
+        for (a, b), gap in zip(zip(run, run[1:]), gaps):
+            if gap == usual:
+                for k in range(a.end(), b.start()):
+                    keep[k] = False
+            else:  # a word boundary: keep its punctuation ("s k - p r o j"), else one space
+                marks = [k for k in range(a.end(), b.start()) if not text[k].isspace() and text[k] not in usual]
+                for k in range(a.end(), b.start()):
+                    keep[k] = k in marks if marks else k == a.end()
+
+    for m in singles:
+        if run and all(c in _SEPARATORS for c in text[run[-1].end():m.start()]) and m.start() > run[-1].end():
+            run.append(m)
+        else:
+            flush(run)
+            run = [m]
+    flush(run)
+    # one word per line ("ignore\nall\nprevious"): the line breaks are spaces
+    for m in re.finditer(r"(?:^|(?<=\n))[^\s]{1,20}(?:\n[^\s]{1,20}){2,}(?=\n|$)", text):
+        for k in range(m.start(), m.end()):
+            if text[k] == "\n":
+                text = text[:k] + " " + text[k + 1:]
+    chars = [text[k] for k in range(len(text)) if keep[k]]
+    kept_spans = [spans[k] for k in range(len(text)) if keep[k]]
+    return View("joined", "".join(chars), kept_spans)
+
+
+def _leet(view: View) -> list[View]:
+    """Digits and symbols inside words read as letters; "1" is read both as i and as l."""
+    out = []
+    for one in ("i", "l"):
+        table = dict(_LEET)
+        table.update({ord("1"): one, ord("!"): "i", ord("|"): one})
+
+        def swap(m: re.Match) -> str:
+            word = m.group()
+            return word.translate(table) if any(c.isalpha() for c in word) else word
+
+        text = re.sub(r"[\w@$€!|]+", swap, view.text)
+        if len(text) == len(view.text):
+            out.append(View(f"leet({one})", text, view.spans))
+    return out
+
+
+_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}")
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[\s:]?){8,}")
+
+
+def _readable(raw: bytes) -> str | None:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if not text.strip():
+        return None
+    printable = sum(ch.isprintable() or ch in "\n\t" for ch in text)
+    return text if printable / len(text) >= 0.95 else None
+
+
+def _decoded(source: str) -> list[tuple[str, str, tuple[int, int]]]:
+    """(label, decoded text, original span) for every encoded run that decodes to readable text."""
+    found = []
+    for m in _B64.finditer(source):
+        token = m.group()
+        for variant in (token, token.replace("-", "+").replace("_", "/")):
+            try:
+                raw = base64.b64decode(variant + "=" * (-len(variant) % 4), validate=True)
+            except (binascii.Error, ValueError):
+                continue
+            text = _readable(raw)
+            if text and len(text) >= 6 and re.search(r"[A-Za-z\u3040-\u9fff]{3}", text):
+                found.append(("decoded base64", text, m.span()))
+                break
+    for m in _HEX.finditer(source):
+        digits = re.sub(r"[\s:]", "", m.group())
+        if len(digits) % 2:
+            digits = digits[:-1]
+        try:
+            text = _readable(bytes.fromhex(digits))
+        except ValueError:
+            continue
+        if text and re.search(r"[A-Za-z\u3040-\u9fff]{3}", text):
+            found.append(("decoded hex", text, m.span()))
+    if re.search(r"%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}", source):
+        text = urllib.parse.unquote(source)
+        if text != source:
+            found.append(("decoded percent-encoding", text, (0, len(source))))
+    if re.search(r"&#?[0-9A-Za-z]+;", source):
+        text = html.unescape(source)
+        if text != source:
+            found.append(("decoded HTML entities", text, (0, len(source))))
+    return found
+
+
+def _plain_view(name: str, text: str, span: tuple[int, int]) -> View:
+    """A hidden text, normalised like the rest, every character pointing at ``span``."""
+    inner, _, _, _ = _canonical(text)
+    return View(name, inner.text, [span] * len(inner.text))
+
+
+def normalise(source: str, *, depth: int = 2) -> Normalised:
+    """All the views of ``source`` (see the module docstring)."""
+    if not isinstance(source, str):
+        raise TypeError(f"text must be a string, got {type(source).__name__}")
+    text, signals, tags, reversed_runs = _canonical(source)
+    joined = _joined(text)
+    hidden: list[View] = []
+    whole = (0, len(source))
+    if tags:
+        hidden.append(_plain_view("Unicode tag characters", tags, whole))
+    for run in reversed_runs:
+        hidden.append(_plain_view("text under a right-to-left override", run, whole))
+    if depth > 0:
+        for label, decoded, span in _decoded(source):
+            inner = normalise(decoded, depth=depth - 1)
+            for view in inner.views(leet=True):
+                hidden.append(View(f"{label}: {view.name}" if view.name != "text" else label, view.text, [span] * len(view.text)))
+            signals += [s for s in inner.signals if s not in signals]
+    return Normalised(source, text, joined, _leet(joined), hidden, signals)
+
+
+def fold_text(text: str) -> str:
+    """The ``text`` view only, as a string (for compiling keyword lists the same way)."""
+    return _canonical(text)[0].text

@@ -1,0 +1,276 @@
+"""Secrets: credentials that must never be stored, found by a real scanner plus what it lacks.
+
+The token formats (AWS, Azure, GitHub, GitLab, JWT, Slack, Stripe, Twilio, SendGrid, PyPI,
+Discord, Telegram, private-key blocks, ``scheme://user:pass@host``...) come from Yelp's
+``detect-secrets`` plugins, called directly on each normalised view, line by line. Three of its
+plugins are left out on purpose, and the reason is measurable with ``memcourse eval --guards``:
+
+- the high-entropy string plugins flag any quoted random-looking string: git SHAs, UUIDs and
+  content hashes are exactly that, and users talk about them;
+- the keyword plugin is tuned for source code (``password = "..."`` with quotes) and English;
+- the public-IP plugin reports addresses, which are not credentials.
+
+What ``detect-secrets`` does not know, this module adds, and nothing more:
+
+- newer token formats it predates (``github_pat_``, ``sk-proj-``, Google ``AIza``/``GOCSPX-``,
+  ``npm_``, ``hf_``, ``whsec_``...), also when the token was split into space-separated groups;
+- a credential *with its value*, in English, Chinese and Japanese: "password: hunter2",
+  "密码是 123456", "パスワードは abc123", "验证码 884422". A keyword alone is not a secret:
+  "I forgot my password yesterday", "密钥 are managed with Vault" and "secret santa" say
+  nothing anyone could use, and refusing them teaches users that the guard is noise;
+- connection strings with a password (``redis://:pw@host`` too), ``Authorization: Basic``/
+  ``Bearer`` headers, and Azure keys shorter than the plugin's exact 88 characters.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from functools import lru_cache
+
+from memcourse.guards.findings import Finding, mask
+from memcourse.guards.normalise import Normalised, View, fold_text
+
+__all__ = ["find_credentials", "DETECT_SECRETS_PLUGINS"]
+
+I = re.IGNORECASE
+
+#: The detect-secrets plugins used, by module and class name.
+DETECT_SECRETS_PLUGINS = (
+    ("artifactory", "ArtifactoryDetector"),
+    ("aws", "AWSKeyDetector"),
+    ("azure_storage_key", "AzureStorageKeyDetector"),
+    ("basic_auth", "BasicAuthDetector"),
+    ("cloudant", "CloudantDetector"),
+    ("discord", "DiscordBotTokenDetector"),
+    ("github_token", "GitHubTokenDetector"),
+    ("gitlab_token", "GitLabTokenDetector"),
+    ("ibm_cloud_iam", "IbmCloudIamDetector"),
+    ("ibm_cos_hmac", "IbmCosHmacDetector"),
+    ("jwt", "JwtTokenDetector"),
+    ("mailchimp", "MailchimpDetector"),
+    ("npm", "NpmDetector"),
+    ("openai", "OpenAIDetector"),
+    ("private_key", "PrivateKeyDetector"),
+    ("pypi_token", "PypiTokenDetector"),
+    ("sendgrid", "SendGridDetector"),
+    ("slack", "SlackDetector"),
+    ("softlayer", "SoftlayerDetector"),
+    ("square_oauth", "SquareOAuthDetector"),
+    ("stripe", "StripeDetector"),
+    ("telegram_token", "TelegramBotTokenDetector"),
+    ("twilio", "TwilioKeyDetector"),
+)
+
+
+@lru_cache(maxsize=1)
+def _plugins() -> list:
+    """Instances of the plugins above (imported on first use: detect-secrets pulls in requests)."""
+    from importlib import import_module
+
+    found = []
+    for module, name in DETECT_SECRETS_PLUGINS:
+        plugin_class = getattr(import_module(f"detect_secrets.plugins.{module}"), name, None)
+        if plugin_class is not None:
+            found.append(plugin_class())
+    return found
+
+
+# -- token formats detect-secrets predates ------------------------------------------------
+TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("API key (sk-…)", re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{12,}")),
+    ("GitHub token", re.compile(r"\b(?:github_pat_[A-Za-z0-9_]{22,}|gh[pousr]_[A-Za-z0-9]{20,})")),
+    ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}")),
+    ("Google OAuth secret", re.compile(r"\b(?:GOCSPX-[0-9A-Za-z_\-]{16,}|ya29\.[0-9A-Za-z_\-]{20,})")),
+    ("npm token", re.compile(r"\bnpm_[A-Za-z0-9]{30,}")),
+    ("Hugging Face token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
+    ("Slack token", re.compile(r"\bx(?:ox[abposre]|app)-[A-Za-z0-9\-]{10,}")),
+    ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}|\bwhsec_[A-Za-z0-9]{20,}")),
+    ("GitLab token", re.compile(r"\bgl(?:pat|dt|rt|ft)-[A-Za-z0-9_\-]{16,}")),
+    ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
+    ("Azure key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", I)),
+    ("other API token", re.compile(r"\b(?:shpat|shpss|dop_v1|pat|key|tok)_[A-Za-z0-9]{24,}\b|\bkey-[a-z0-9]{32}\b")),
+]
+#: Prefixes whose token may have been split into groups ("sk-proj- AbCd 1234 ...").
+_SPLIT_PREFIX = re.compile(
+    r"\b(?:sk-|github_pat_|gh[pousr]_|AIza|GOCSPX-|npm_|hf_|xox[abposre]-|[sr]k_live_|glpat-|AKIA|ASIA)"
+    r"[A-Za-z0-9_\-]*(?:[ \t][A-Za-z0-9_\-]{2,12}){2,}"
+)
+
+# -- a credential named and given a value ------------------------------------------------
+_LABELS_EN = (
+    r"pass(?:word|wd|phrase|code)?s?|pwd|pw|creds|login|api[ _\-]?keys?|apikey|access[ _\-]?keys?(?:[ _\-]?id)?|"
+    r"(?:aws[ _\-]?)?secret[ _\-]?(?:access[ _\-]?)?keys?|client[ _\-]?secrets?|secret|"
+    r"(?:access|auth|bearer|refresh|session|id|csrf|personal[ _\-]?access|api|bot)[ _\-]?tokens?|tokens?|"
+    r"private[ _\-]?keys?|credentials?|(?:wi-?fi|wlan|router)[ _\-]?(?:password|key)|"
+    r"recovery[ _\-]?(?:codes?|phrase|keys?)|seed[ _\-]?phrase|mnemonic|license[ _\-]?key"
+)
+_CODES_EN = (
+    r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code|(?:verification|security|auth(?:entication)?|"
+    r"2fa|mfa|login|sms|confirmation|access)[ _\-]?code|cvv2?|cvc2?|passcode"
+)
+_LABELS_CJK = "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
+_CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード"
+_CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)"
+_CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:)|:)"
+_QUOTED = r"[\"'“‘「『《]"
+_VALUE = r"(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
+
+_LABELLED = [
+    # a bare "key" names too many things ("the key to success"): only a value that could not be a word
+    ("key", re.compile(rf"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{{8,}})", I)),
+    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("password", re.compile(rf"(?P<label>{fold_text(_LABELS_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("code", re.compile(rf"(?P<label>{fold_text(_CODES_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+]
+#: Words that follow "password is ..." without being a password.
+_NOT_VALUES = set(
+    """required needed optional incorrect wrong invalid expired expiring changed reset forgotten lost unknown none null nil
+    empty blank hidden redacted masked protected strong weak same different secure insecure set unset missing the a an my
+    your our their his her its this that these those see in on at stored saved managed rotated kept shared encrypted hashed
+    case-sensitive too very not still also only never always generated random long short mandatory correct locked
+    rotating rotate rotation sent here there where what which when how whatever something anything nothing below above
+    same-as different-from be been being and or but for with without from via using used unchanged valid please
+    required. needed. same. manager management policy policies rules rule field fields prompt prompts dialog box reset-link""".split()
+)
+_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme|yourpassword|your[_\-]?password|value|example)$", I)
+
+
+def _credential_value(match: re.Match, kind: str) -> bool:
+    """Whether what follows the label is a credential, not a word about one."""
+    value = match.group("value").rstrip(".!?)]}")
+    connect = match.group("connect").strip().lower()
+    if len(value) < 3 or _PLACEHOLDER.match(value) or value.lower() in _NOT_VALUES:
+        return False
+    if re.match(r"^(?:https?|ftp)://", value, I) and "@" not in value:
+        return False
+    if re.fullmatch(r"[\u3040-\u30ff\u3400-\u9fff]+.*", value) and not re.search(r"\d{3}", value):
+        return False  # "密码是我的生日": describes the password, does not give it
+    digits = sum(ch.isdigit() for ch in value)
+    if kind == "key":
+        looks_random = bool(re.search(r"[A-Za-z]", value) and digits and (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) or re.search(r"[!@#$%^&*+=~?_\-]", value)))
+        return looks_random and not re.fullmatch(r"[0-9a-fA-F\-]{32,36}", value)
+    if kind == "code":
+        return digits >= 3 and digits >= len(value) // 2
+    has_symbol = bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
+    mixed = bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value[1:]))
+    if not connect:  # no "is"/":": only a value that could not be a word ("hunter2")
+        return digits > 0 and any(ch.isalpha() for ch in value) and len(value) >= 4 or (digits >= 4 and digits == len(value))
+    if match.group("quote"):
+        return True
+    if digits or has_symbol or mixed:
+        return True
+    if not value.isascii():
+        return False
+    # "password: correcthorse" (an assignment) is a value; so is a word that ends the clause
+    # ("my password is qwerty", "密码是 qwerty"); "password is required for login" is not
+    if connect in (":", "=", ":=", "=>", "->"):
+        return len(value) >= 4
+    rest = match.string[match.end("value"):]
+    return len(value) >= 4 and bool(re.match(r"\s*(?:$|[.,;!?。，；！？)\]」』\"'”’]|\s(?:and|but|for|on|so)\b)", rest))
+
+
+#: The value first: "use 'Orca#2291' as the admin password", "hunter2 is my password".
+_VALUE_FIRST = re.compile(
+    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
+    rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", I)
+
+# -- connection strings and HTTP credentials ----------------------------------------------
+_CONNECTION = re.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://(?P<user>[^\s:/@]*):(?P<password>[^\s@/]+)@[^\s/]+", I)
+_BEARER = re.compile(r"\bbearer\s+(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{16,}=*", I)
+_BASIC = re.compile(r"\bbasic\s+(?P<payload>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", I)
+
+
+def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool = True) -> list[tuple[str, str, str]]:
+    """(category, label, original text) for each credential in one view."""
+    found: list[tuple[str, str, str]] = []
+    text = view.text
+
+    def add(category: str, label: str, start: int, end: int) -> None:
+        found.append((category, label, view.original(source, start, end)))
+
+    if not tokens:  # a leet reading: only "p4ssw0rd: value" is worth a second look
+        return [f for kind, pattern in _LABELLED if kind != "key" for f in _labelled(kind, pattern, view, source)]
+    for label, pattern in TOKEN_PATTERNS:
+        for m in pattern.finditer(text):
+            add("api_key", label, *m.span())
+    for m in _SPLIT_PREFIX.finditer(text):
+        compact = re.sub(r"[ \t]+", "", m.group())
+        for label, pattern in TOKEN_PATTERNS:
+            if pattern.search(compact):
+                add("api_key", label + " split into groups", *m.span())
+                break
+    for line_start, line in _lines(text):
+        for plugin in _plugins():
+            try:
+                values = list(plugin.analyze_string(line))
+            except Exception:  # a plugin's own bug must not take the guard down
+                continue
+            for value in values:
+                at = line.find(value)
+                if at >= 0 and value.strip() and not _PLACEHOLDER.match(value):
+                    add("api_key", plugin.secret_type, line_start + at, line_start + at + len(value))
+    for m in _CONNECTION.finditer(text):
+        if not _PLACEHOLDER.match(m.group("password")):
+            add("connection_string", "connection string with a password", *m.span())
+    for m in _BEARER.finditer(text):
+        add("api_key", "bearer token", *m.span())
+    for m in _BASIC.finditer(text):
+        try:
+            decoded = base64.b64decode(m.group("payload") + "=" * (-len(m.group("payload")) % 4)).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if ":" in decoded:
+            add("password", "HTTP Basic credentials", *m.span())
+    for kind, pattern in _LABELLED:
+        found += _labelled(kind, pattern, view, source)
+    for m in _VALUE_FIRST.finditer(text):
+        value = m.group("value")
+        if (m.group("quote") or re.search(r"\d", value)) and value.lower() not in _NOT_VALUES and re.search(r"[A-Za-z0-9]", value):
+            add("password", f"credential ({m.group('label').lower()}) with its value", m.start(), m.end())
+    return found
+
+
+def _labelled(kind: str, pattern: re.Pattern[str], view: View, source: str) -> list[tuple[str, str, str]]:
+    """Label-then-value matches, overlapping ("login password is X": "login" then "password")."""
+    found = []
+    position = 0
+    while (m := pattern.search(view.text, position)) is not None:
+        position = m.start() + 1
+        if _credential_value(m, kind):
+            label = "verification code / PIN" if kind == "code" else f"credential ({m.group('label').strip().lower()}) with its value"
+            found.append(("code" if kind == "code" else "api_key" if kind == "key" else "password", label, view.original(source, m.start("label"), m.end("value"))))
+    return found
+
+
+def _lines(text: str):
+    start = 0
+    for line in text.split("\n"):
+        yield start, line
+        start += len(line) + 1
+
+
+def find_credentials(views: Normalised) -> list[Finding]:
+    """Credentials in any view of the text, one finding per (label, original excerpt)."""
+    findings: dict[tuple[str, str], Finding] = {}
+    scans = [(view, True) for view in views.views()] + [(view, False) for view in views.leet]
+    for view, tokens in scans:
+        for category, label, original in _scan_view(view, views.source, tokens=tokens):
+            findings.setdefault((label.lower(), original), Finding("secret", label, mask(original), category, view.name))
+    return _dedupe(list(findings.values()))
+
+
+def _dedupe(findings: list[Finding]) -> list[Finding]:
+    """One finding per label and per excerpt (the first), so a refusal reads as a short list."""
+    labels: set[str] = set()
+    excerpts: set[str] = set()
+    kept = []
+    for finding in findings:
+        if finding.label.lower() in labels or finding.excerpt in excerpts:
+            continue
+        labels.add(finding.label.lower())
+        excerpts.add(finding.excerpt)
+        kept.append(finding)
+    return kept
