@@ -31,6 +31,15 @@ def test_entries_are_appended_per_user_in_order_and_read_back(tmp_path):
     assert "年糕" in format_entries(log.entries("lin"))
 
 
+def test_a_lone_surrogate_is_kept_escaped_and_never_breaks_the_log(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry(memory_id="m1", candidate={"content": "broken \ud800 text"}))
+    log.append(entry(memory_id="m2"))
+    assert log.entries("lin")[0]["candidate"]["content"] == "broken \ud800 text"
+    assert log.purge_memory("m2") == 1
+    assert [e["memory_id"] for e in log.entries("lin")] == ["m1"]
+
+
 def test_a_user_id_never_becomes_a_path(tmp_path):
     log = AuditLog(tmp_path / "audit")
     log.append(entry("../../etc/passwd"))

@@ -8,6 +8,8 @@ shows: two independent clients sharing one collection.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import urllib.request
 import uuid
 
@@ -22,27 +24,60 @@ def test_the_server_is_a_real_process_on_loopback(chroma_server):
         assert r.status == 200
 
 
-def test_two_clients_share_one_collection(chroma_server, clock):
+def test_two_clients_in_one_process_behave_as_one_store(chroma_server, clock):
+    """Store objects on one collection in one process share their lock and keyword index."""
     name = f"shared-{uuid.uuid4().hex}"
     writer = ChromaMemoryStore(client=chroma_server.client(), collection=name, clock=clock)
     reader = ChromaMemoryStore(client=chroma_server.client(), collection=name, clock=clock)
     record = writer.upsert(MemoryRecord(MemoryType.ENTITY, "home", "The user lives in Lisbon", created_at=clock()))
     writer.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "项目名称是智能客服助手", created_at=clock()))
-
-    # get/list_all read Chroma directly: the other client sees the write at once.
-    assert reader.get(record.memory_id).content == "The user lives in Lisbon"
-    assert len(reader.list_all()) == 2
-    # Search scopes come from a per-process catalog (rebuilt on open, or on refresh()): until
-    # then the reader fails closed, it does not see the new memories in any mode.
-    assert reader.search("智能客服", mode="keyword") == []
-    assert reader.search("Which city does the user live in?", mode="vector") == []
-    reader.refresh()
     assert [r.subject for r in reader.search("智能客服", mode="keyword")] == ["project_name"]
     assert [r.memory_id for r in reader.search("Which city does the user live in?", mode="vector")] == [record.memory_id]
-
     assert writer.forget(record.memory_id) is True
     assert reader.get(record.memory_id) is None
-    assert reader.search("Which city does the user live in?") == []  # the stale index entry is skipped
+    assert reader.search("Which city does the user live in?") == []
+
+
+OTHER_PROCESS = """
+import sys
+import chromadb
+from chromadb.config import Settings
+from memcourse.records import MemoryRecord, MemoryType
+from memcourse.stores.chroma_store import ChromaMemoryStore
+host, port, name, action = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+client = chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False))
+store = ChromaMemoryStore(client=client, collection=name)
+if action == "write":
+    print(store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "项目名称是智能客服助手")).memory_id)
+else:
+    print(store.forget(action))
+"""
+
+
+def in_another_process(server, name, action):
+    done = subprocess.run(
+        [sys.executable, "-c", OTHER_PROCESS, server.host, str(server.port), name, action],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.strip()
+
+
+def test_another_process_writes_reads_see_them_search_after_refresh(chroma_server, clock):
+    name = f"shared-{uuid.uuid4().hex}"
+    reader = ChromaMemoryStore(client=chroma_server.client(), collection=name, clock=clock)
+    memory_id = in_another_process(chroma_server, name, "write")
+    # get/list_all read the server: the other process's write is visible at once.
+    assert reader.get(memory_id).content == "项目名称是智能客服助手"
+    assert len(reader.list_all()) == 1
+    # Search scopes come from a per-process catalog (rebuilt on open, or on refresh()): until
+    # then the reader fails closed, it does not see the new memory.
+    assert reader.search("智能客服", mode="keyword") == []
+    reader.refresh()
+    assert [r.memory_id for r in reader.search("智能客服", mode="keyword")] == [memory_id]
+    assert in_another_process(chroma_server, name, memory_id) == "True"
+    assert reader.get(memory_id) is None
+    assert reader.search("智能客服", mode="keyword") == []  # the stale index entry is skipped
 
 
 def test_the_server_keeps_our_embedding_function_config(chroma_server):

@@ -7,7 +7,9 @@ rebuilding the keyword channel when a store is reopened.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -16,6 +18,7 @@ from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.base import StoreError
 from memcourse.stores.chroma_store import ChromaMemoryStore, MODES
+from memcourse.stores.record_db import DB_FILE
 
 BREAKDOWN_KEYS = {"vector_rank", "keyword_rank", "vector_distance", "fused", "decay", "boost", "final", "mode"}
 
@@ -249,11 +252,15 @@ def test_access_statistics_are_written_behind_and_flushed(tmp_path, clock):
     record = store.upsert(mem(clock, "drink", "The user drinks green tea"))
     store.search("green tea")
     assert store.get(record.memory_id).access_count == 1  # visible at once
-    raw = store.collection.get(ids=[record.memory_id], include=["metadatas"])["metadatas"][0]
-    assert '"access_count":0' in raw["record"]  # not yet in Chroma
+    assert '"access_count":0' in stored_json(tmp_path / "db", record.memory_id)  # not yet written
     assert store.flush() == 1
-    raw = store.collection.get(ids=[record.memory_id], include=["metadatas"])["metadatas"][0]
-    assert '"access_count":1' in raw["record"]
+    assert '"access_count":1' in stored_json(tmp_path / "db", record.memory_id)
+
+
+def stored_json(path, memory_id):
+    """The record as our record database holds it (our own file: Chroma never opens it)."""
+    with contextlib.closing(sqlite3.connect(path / DB_FILE)) as db:
+        return db.execute("SELECT record FROM records WHERE memory_id = ?", [memory_id]).fetchone()[0]
 
 
 def test_expired_and_inactive_records_are_filtered_in_every_mode(chroma, clock):

@@ -173,6 +173,54 @@ def test_a_timeout_is_an_outcome_not_an_exception(scripted):
     assert result.outcome == "timeout" and not result.candidates
 
 
+def test_json_nested_too_deeply_is_malformed_not_a_crash(scripted):
+    result = extract(scripted, "[" * 8000 + "]" * 8000)
+    assert result.outcome == "malformed_json" and "deeply" in result.detail
+
+
+def test_a_lone_surrogate_in_a_field_is_rejected(scripted):
+    # ensure_ascii: the reply carries the escape \\ud800 as text, which json.loads turns into
+    # a lone surrogate, the way a model's broken escape would arrive.
+    answer = json.dumps({"memories": [item(), item(subject="pet", content="用户在学 Rust \ud800")]})
+    result = extract(scripted, answer)
+    assert [c.subject for c in result.candidates] == ["learning_language"]
+    [(_, reason)] = result.rejected
+    assert reason.startswith("bad_value") and "surrogate" in reason, reason
+
+
+class _ErrorHandler(BaseHTTPRequestHandler):
+    """An HTTP 500 with an HTML body, like a crashed proxy in front of a model."""
+
+    def do_POST(self):  # noqa: N802
+        self.rfile.read(int(self.headers["Content-Length"]))
+        data = b"<html><body>502 Bad Gateway</body></html>"
+        self.send_response(502)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_server_error_is_an_outcome():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _ErrorHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        composer = OpenAICompatibleComposer(f"http://127.0.0.1:{server.server_address[1]}/v1", "m", timeout=5)
+        result = LLMExtractor(composer).extract(Message(TEXT))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.outcome == "model_error" and "502" in result.detail
+
+
+def test_an_unusable_url_is_an_outcome():
+    result = LLMExtractor(OpenAICompatibleComposer("not a url", "m", timeout=1)).extract(Message(TEXT))
+    assert result.outcome == "model_error" and not result.candidates
+
+
 def test_an_unreachable_server_is_an_outcome(scripted):
     composer = OpenAICompatibleComposer("http://127.0.0.1:9/v1", "nobody", timeout=1)
     result = LLMExtractor(composer).extract(Message(TEXT))

@@ -65,7 +65,10 @@ class AuditLog:
         with self._lock(path):
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             try:
-                os.write(fd, line.encode("utf-8"))
+                # backslashreplace: a lone surrogate is kept as its JSON escape, never a crash
+                data = line.encode("utf-8", "backslashreplace")
+                while data:  # one line, however many write() calls the OS needs
+                    data = data[os.write(fd, data):]
                 os.fsync(fd)
             finally:
                 os.close(fd)
@@ -134,7 +137,7 @@ class AuditLog:
                 return 0
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".audit-", suffix=".tmp")
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
                     for entry in keep:
                         handle.write(json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
                     handle.flush()

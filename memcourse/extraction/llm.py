@@ -23,6 +23,7 @@ No exception escapes :meth:`LLMExtractor.extract`: a timeout or an unreachable s
 
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import re
@@ -38,6 +39,9 @@ from memcourse.records import MemoryType, Source
 from memcourse.text import STOPWORDS, tokenize
 
 log = logging.getLogger("memcourse.extraction")
+#: What a model call can raise: the client's LLMError, and what the HTTP stack lets through
+#: (a connection dropped mid-body, a reply that is not UTF-8, an unusable URL).
+MODEL_FAILURES = (LLMError, OSError, ValueError, http.client.HTTPException)
 
 #: Types a model may propose. ``rule`` is missing on purpose.
 MODEL_TYPES = ("preference", "entity", "task", "event", "decision")
@@ -137,8 +141,8 @@ class LLMExtractor:
     def extract(self, message: Message, context: list[Message] | None = None) -> Extraction:
         try:
             reply = self._ask(self.request(message))
-        except LLMError as error:
-            text = str(error)
+        except MODEL_FAILURES as error:
+            text = str(error) or type(error).__name__
             outcome = "timeout" if "timed out" in text else ("empty" if "empty answer" in text else "model_error")
             return self._report(Extraction(self.name, outcome, detail=text))
         try:
@@ -199,6 +203,10 @@ class LLMExtractor:
         for name in ("kind", "type", "subject", "content", "evidence"):
             if not isinstance(item[name], str):
                 return None, f"wrong_type: {name} must be a string, got {type(item[name]).__name__}"
+            try:
+                item[name].encode("utf-8")
+            except UnicodeEncodeError:
+                return None, f"bad_value: {name} is not valid Unicode text (a lone surrogate)"
         for name in ("confidence", "importance"):
             value = item[name]
             if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -73,6 +73,8 @@ def parse_reply(text: Any, *, max_chars: int = MAX_REPLY_CHARS) -> tuple[dict[st
         notes.append("unwrapped a ```json fence")
     try:
         data = json.loads(body, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except RecursionError:
+        raise ReplyError("malformed_json", "nested too deeply to be a memory list") from None
     except (json.JSONDecodeError, ValueError) as error:
         if _REFUSAL.match(body):
             raise ReplyError("refusal", f"the model declined: {body[:120]!r}") from None

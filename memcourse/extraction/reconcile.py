@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memcourse.extraction.base import RETRACTION, Candidate
+from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
-from memcourse.llm import LLMError, OpenAICompatibleComposer
+from memcourse.llm import OpenAICompatibleComposer
 from memcourse.records import MemoryRecord, Source, Status
 from memcourse.stores.base import MemoryStore
 from memcourse.text import STOPWORDS, tokenize
@@ -220,7 +221,7 @@ class Reconciler:
             self.calls += 1
             answer = self.model.complete(self.request(candidate, shown))
             decision = self.validate(answer, candidate, shown)
-        except (LLMError, ReplyError, ValueError) as error:
+        except (ReplyError, *MODEL_FAILURES) as error:
             log.warning("reconciliation answer not used (%s); deterministic fallback: %s", error, fallback)
             fallback.fallback = f"model answer not used: {error}"
             return fallback

@@ -1,0 +1,373 @@
+"""Embedded Chroma store: records in a database we control, Chroma holding no text.
+
+Why not keep the record in Chroma's metadata, as a first version did? Because forgetting
+must leave nothing behind, and Chroma keeps copies we cannot reach: every write goes into a
+write-ahead log inside ``chroma.sqlite3`` that is purged only after the vector index
+flushes, deleted rows' bytes stay in SQLite's free pages, and its files are open in
+chromadb's own bundled SQLite. Scrubbing them from Python's ``sqlite3`` while chromadb holds
+the file corrupted it (two SQLite libraries in one process do not see each other's locks).
+
+So the work is split by what each side is good at:
+
+* **Our database** (``memcourse-records.sqlite3`` next to Chroma's files, or in memory for an
+  ephemeral client) holds every record as JSON, with its history. It runs with
+  ``secure_delete`` on (SQLite overwrites deleted content with zeros) and a rollback journal
+  (deleted with the transaction's end, so no log of old text outlives a commit). Forgetting
+  is one ``DELETE``: the text is gone when it commits.
+* **Chroma** holds vectors, and for each an *opaque* id (random, 32 hex digits) and the
+  scalars the vector search filters on: a random *tenant token* standing for the user (and
+  one for user + agent), the memory type, the status and how readable the text was to the
+  model. No user text, no user id, no memory id. Whatever Chroma's log and free pages keep
+  after a delete is a random id and 384 floats. The mapping from opaque ids and tokens back
+  to memories lives only in our database, and goes with the record.
+
+Writes touch both, so their order is chosen for crashes: a new vector goes into Chroma
+under a *new* opaque id first, then our database commits (the switch), then the old vector
+is deleted. A crash anywhere leaves at worst a vector nobody points to (no text), and
+:meth:`LocalRecords.reconcile`, run at every open, deletes such orphans and repairs any
+scalar that did not reach Chroma. Our database is the source of truth.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from memcourse.records import MemoryRecord, Status
+from memcourse.recall.hybrid import MIN_KNOWN_TOKENS
+from memcourse.stores.base import CorruptStoreError
+
+DB_FILE = "memcourse-records.sqlite3"
+#: Rows per Chroma call and per SQL ``IN (...)`` list.
+CHUNK = 500
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS records (
+    collection TEXT NOT NULL,
+    memory_id TEXT NOT NULL,
+    row_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    memory_type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    superseded_by TEXT,
+    readable REAL NOT NULL,
+    inserted INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (collection, memory_id)
+);
+CREATE INDEX IF NOT EXISTS records_user ON records (collection, user_id, status);
+CREATE INDEX IF NOT EXISTS records_successor ON records (collection, superseded_by);
+CREATE TABLE IF NOT EXISTS tokens (
+    collection TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (collection, scope)
+);
+"""
+
+
+def new_row_id() -> str:
+    return secrets.token_hex(16)
+
+
+class LocalRecords:
+    """Records of one collection in our SQLite file; vectors under opaque ids in Chroma."""
+
+    def __init__(self, collection: Any, directory: Path | None):
+        self.collection = collection
+        self.name = collection.name
+        self.file = directory / DB_FILE if directory is not None else None
+        target = str(self.file) if self.file is not None else ":memory:"
+        try:
+            self.db = sqlite3.connect(target, timeout=30, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA secure_delete = ON")  # deleted text is overwritten, not left in free pages
+            self.db.execute("PRAGMA journal_mode = DELETE")  # the journal is removed at each commit
+            self.db.execute("PRAGMA synchronous = FULL")
+            self.db.executescript(_SCHEMA)
+            self.db.execute("SELECT count(*) FROM records").fetchone()
+        except sqlite3.DatabaseError as error:
+            raise CorruptStoreError(self.file or target, f"not a memcourse record database ({error})") from None
+
+    # -- reading ------------------------------------------------------------------------
+    def fetch(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
+        found: dict[str, MemoryRecord] = {}
+        ids = list(dict.fromkeys(ids))
+        for start in range(0, len(ids), CHUNK):
+            part = ids[start : start + CHUNK]
+            rows = self.db.execute(
+                f"SELECT record FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})", [self.name, *part]
+            )
+            for (text,) in rows:
+                record = _load(text, self.file)
+                found[record.memory_id] = record
+        return found
+
+    def select(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        memory_type: str | None = None,
+        status: str | None = None,
+        superseded_by: Sequence[str] | None = None,
+    ) -> list[tuple[MemoryRecord, float]]:
+        """Matching records with their readability, in insertion order."""
+        sql, args = "SELECT record, readable FROM records WHERE collection = ?", [self.name]
+        for column, value in (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type), ("status", status)):
+            if value is not None:
+                sql += f" AND {column} = ?"
+                args.append(value)
+        if superseded_by is not None:
+            if not superseded_by:
+                return []
+            sql += f" AND superseded_by IN ({_marks(superseded_by)})"
+            args.extend(superseded_by)
+        rows = self.db.execute(sql + " ORDER BY inserted, memory_id", args).fetchall()
+        return [(_load(text, self.file), readable) for text, readable in rows]
+
+    def row_count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM records WHERE collection = ?", [self.name]).fetchone()[0]
+
+    def nearest(self, vectors: np.ndarray, n: int, scope: dict[str, Any]) -> list[list[tuple[str, float]]]:
+        """For each query vector, up to ``n`` (memory_id, cosine distance) pairs, nearest first,
+        among the records ``scope`` allows (``user_id`` required; ``agent_id``, ``memory_type``,
+        ``active``, ``readable`` optional)."""
+        where = self._where(scope)
+        if where is None:
+            return [[] for _ in range(len(vectors))]
+        result = self.collection.query(query_embeddings=vectors, n_results=n, where=where, include=["distances"])
+        mapping = self._memory_ids([row for rows in result["ids"] for row in rows])
+        return [
+            [(mapping[row], float(d)) for row, d in zip(rows, distances) if row in mapping]
+            for rows, distances in zip(result["ids"], result["distances"])
+        ]
+
+    def nearest_unfiltered(self, vector: np.ndarray, n: int) -> tuple[list[tuple[str, float]], int, float]:
+        """The ``n`` nearest rows of the whole collection (for post-filtering): their
+        (memory_id, distance) pairs, how many rows Chroma returned, the last distance."""
+        result = self.collection.query(query_embeddings=vector, n_results=n, include=["distances"])
+        rows, distances = result["ids"][0], result["distances"][0]
+        mapping = self._memory_ids(rows)
+        pairs = [(mapping[r], float(d)) for r, d in zip(rows, distances) if r in mapping]
+        return pairs, len(rows), float(distances[-1]) if distances else 2.0
+
+    def _memory_ids(self, rows: list[str]) -> dict[str, str]:
+        mapping: dict[str, str] = {}
+        for start in range(0, len(rows), CHUNK):
+            part = rows[start : start + CHUNK]
+            query = f"SELECT row_id, memory_id FROM records WHERE collection = ? AND row_id IN ({_marks(part)})"
+            mapping.update(self.db.execute(query, [self.name, *part]))
+        return mapping
+
+    def _where(self, scope: dict[str, Any]) -> dict[str, Any] | None:
+        tenant = self._token([scope["user_id"]], create=False)
+        if tenant is None:
+            return None  # this user has no memories: nothing to search
+        clauses: list[dict[str, Any]] = [{"tenant": tenant}]
+        if scope.get("agent_id") is not None:
+            agent = self._token([scope["user_id"], scope["agent_id"]], create=False)
+            if agent is None:
+                return None
+            clauses.append({"agent": agent})
+        if scope.get("memory_type") is not None:
+            clauses.append({"memory_type": scope["memory_type"]})
+        if scope.get("active"):
+            clauses.append({"status": Status.ACTIVE.value})
+        if scope.get("readable"):
+            clauses.append({"readable": {"$gte": MIN_KNOWN_TOKENS}})
+        return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+    # -- writing ------------------------------------------------------------------------
+    def write(
+        self,
+        records: Sequence[MemoryRecord],
+        *,
+        vectors: dict[str, np.ndarray],
+        readable: dict[str, float],
+        existing: dict[str, MemoryRecord],
+    ) -> None:
+        """Store merged records. ``vectors`` holds a vector for every record whose content is
+        new or changed (others keep their vector); ``existing`` the records as they were."""
+        if not records:
+            return
+        ids = [r.memory_id for r in records]
+        old_rows = dict(self._rows(ids))
+        old_readable = dict(
+            self.db.execute(
+                f"SELECT memory_id, readable FROM records WHERE collection = ? AND memory_id IN ({_marks(ids)})",
+                [self.name, *ids],
+            )
+        ) if ids else {}
+        moved = {r.memory_id: new_row_id() for r in records if r.memory_id in vectors or r.memory_id not in old_rows}
+        row_of = {mid: moved.get(mid, old_rows.get(mid)) for mid in ids}
+        ratio = {mid: readable.get(mid, old_readable.get(mid, 0.0)) for mid in ids}
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            scalars = {r.memory_id: self._scalars(r, ratio[r.memory_id]) for r in records}
+            self.db.execute("COMMIT")  # tokens are committed on their own: they hold no memory text
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        # 1. New vectors under new opaque ids (nothing points to them yet).
+        fresh = [r for r in records if r.memory_id in moved]
+        for start in range(0, len(fresh), CHUNK):
+            part = fresh[start : start + CHUNK]
+            self.collection.add(
+                ids=[moved[r.memory_id] for r in part],
+                embeddings=np.stack([vectors[r.memory_id] for r in part]),
+                metadatas=[scalars[r.memory_id] for r in part],
+            )
+        # 2. The switch: one transaction for the whole chunk.
+        now_ns = time.time_ns()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for position, record in enumerate(records):
+                mid = record.memory_id
+                self.db.execute(
+                    """INSERT INTO records (collection, memory_id, row_id, user_id, agent_id, memory_type, status,
+                                            superseded_by, readable, inserted, record)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                       ON CONFLICT (collection, memory_id) DO UPDATE SET
+                           row_id = excluded.row_id, user_id = excluded.user_id, agent_id = excluded.agent_id,
+                           memory_type = excluded.memory_type, status = excluded.status,
+                           superseded_by = excluded.superseded_by, readable = excluded.readable,
+                           record = excluded.record""",
+                    [
+                        self.name, mid, row_of[mid], record.user_id, record.agent_id, record.memory_type.value,
+                        record.status.value, record.superseded_by, ratio[mid], now_ns + position, _dump(record),
+                    ],
+                )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        # 3. Old vectors go; scalars of records that kept their vector are brought up to date.
+        retired = [old_rows[mid] for mid in moved if mid in old_rows]
+        for start in range(0, len(retired), CHUNK):
+            self.collection.delete(ids=retired[start : start + CHUNK])
+        kept = [r for r in records if r.memory_id not in moved]
+        for start in range(0, len(kept), CHUNK):
+            part = kept[start : start + CHUNK]
+            self.collection.update(ids=[row_of[r.memory_id] for r in part], metadatas=[scalars[r.memory_id] for r in part])
+
+    def write_access(self, records: Sequence[MemoryRecord]) -> None:
+        """Access statistics only: the record JSON changes, the vector and scalars do not."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for record in records:
+                self.db.execute(
+                    "UPDATE records SET record = ? WHERE collection = ? AND memory_id = ?",
+                    [_dump(record), self.name, record.memory_id],
+                )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def delete(self, ids: Sequence[str]) -> None:
+        """Forget records: our rows first (the text is gone at this commit), then the vectors."""
+        rows = [row for _, row in self._rows(ids)]
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for start in range(0, len(ids), CHUNK):
+                part = list(ids[start : start + CHUNK])
+                self.db.execute(
+                    f"DELETE FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})", [self.name, *part]
+                )
+            # A token whose user has no record left goes too: it maps a user id to Chroma rows.
+            self.db.execute(
+                "DELETE FROM tokens WHERE collection = ? AND user_id NOT IN "
+                "(SELECT user_id FROM records WHERE collection = ?)",
+                [self.name, self.name],
+            )
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        for start in range(0, len(rows), CHUNK):
+            self.collection.delete(ids=rows[start : start + CHUNK])
+
+    def reconcile(self) -> list[MemoryRecord]:
+        """Make Chroma agree with our database after a crash; returns records that have no
+        vector (the caller embeds and writes them again)."""
+        wanted: dict[str, dict[str, Any]] = {}
+        by_row: dict[str, MemoryRecord] = {}
+        for row_id, readable, text in self.db.execute(
+            "SELECT row_id, readable, record FROM records WHERE collection = ?", [self.name]
+        ):
+            record = _load(text, self.file)
+            by_row[row_id] = record
+            wanted[row_id] = self._scalars(record, readable, create=False)
+        present: dict[str, dict[str, Any]] = {}
+        offset = 0
+        while True:
+            page = self.collection.get(include=["metadatas"], limit=5000, offset=offset)
+            present.update(zip(page["ids"], page["metadatas"]))
+            if len(page["ids"]) < 5000:
+                break
+            offset += 5000
+        orphans = [row for row in present if row not in wanted]
+        for start in range(0, len(orphans), CHUNK):
+            self.collection.delete(ids=orphans[start : start + CHUNK])
+        stale = [row for row, meta in wanted.items() if row in present and present[row] != meta]
+        for start in range(0, len(stale), CHUNK):
+            part = stale[start : start + CHUNK]
+            self.collection.update(ids=part, metadatas=[wanted[row] for row in part])
+        return [record for row, record in by_row.items() if row not in present]
+
+    # -- opaque ids -----------------------------------------------------------------------
+    def _rows(self, ids: Sequence[str]) -> list[tuple[str, str]]:
+        found: list[tuple[str, str]] = []
+        for start in range(0, len(ids), CHUNK):
+            part = list(ids[start : start + CHUNK])
+            found.extend(
+                self.db.execute(
+                    f"SELECT memory_id, row_id FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})",
+                    [self.name, *part],
+                )
+            )
+        return found
+
+    def _token(self, scope: list[str], *, create: bool) -> str | None:
+        """The random token standing for a user (``[user]``) or a user's agent
+        (``[user, agent]``) in Chroma's filters."""
+        key = json.dumps(scope, ensure_ascii=False)
+        row = self.db.execute("SELECT token FROM tokens WHERE collection = ? AND scope = ?", [self.name, key]).fetchone()
+        if row is not None or not create:
+            return row[0] if row else None
+        token = secrets.token_hex(16)
+        self.db.execute("INSERT INTO tokens VALUES (?, ?, ?, ?)", [self.name, key, scope[0], token])
+        return token
+
+    def _scalars(self, record: MemoryRecord, readable: float, *, create: bool = True) -> dict[str, Any]:
+        """What Chroma may know about a record: nothing a person wrote."""
+        return {
+            "tenant": self._token([record.user_id], create=create) or "",
+            "agent": self._token([record.user_id, record.agent_id], create=create) or "",
+            "memory_type": record.memory_type.value,
+            "status": record.status.value,
+            "readable": float(readable),
+        }
+
+
+def _marks(items: Sequence[Any]) -> str:
+    return ",".join("?" * len(items))
+
+
+def _dump(record: MemoryRecord) -> str:
+    return json.dumps(record.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(text: str, file: Path | None) -> MemoryRecord:
+    try:
+        return MemoryRecord.from_dict(json.loads(text))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise CorruptStoreError(file or ":memory:", f"a stored record does not load ({error})") from None
