@@ -36,7 +36,8 @@ only when the system abstains; any other question is wrong when it does. Both ar
 per-ability accuracy and the abstention rate (how often the system said "I don't know", and
 how many of those were on answerable questions).
 
-Command line: ``memcourse eval --e2e [--answerer deterministic|model] [--dataset FILE]
+Command line: ``memcourse eval --e2e [--store json|chroma] [--ingestion pipeline|policy]
+[--extractor rules|hybrid] [--answerer deterministic|model] [--no-as-of] [--dataset FILE]
 [--failures] [--json FILE]``.
 """
 
@@ -404,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="pipeline: extraction + gate + reconciliation (default); policy: the rule gate alone")
     parser.add_argument("--extractor", choices=("rules", "hybrid"), default="rules",
                         help="the pipeline's extractor (hybrid: rules, then the MEMCOURSE_LLM_* model)")
+    parser.add_argument("--store", choices=("json", "chroma"), default="json",
+                        help="the store under test (chroma: embedded, hybrid recall; loads the embedding model)")
     parser.add_argument("--dataset", type=Path, default=None, help="a benchmark JSON file (default: the shipped one)")
     parser.add_argument("--failures", action="store_true", help="list every wrong answer")
     parser.add_argument("--no-as-of", action="store_true",
@@ -444,7 +447,14 @@ def main(argv: list[str] | None = None) -> int:
                   "MEMCOURSE_LLM_MODEL", file=sys.stderr)
             return 2
         ingestion = PipelineIngestion(HybridExtractor(model), name=f"pipeline(hybrid: rules + {model.name})")
-    report = run(users, answerer=answerer, ingestion=ingestion, use_as_of=not args.no_as_of)
+    factory = None
+    if args.store == "chroma":
+        from memcourse.stores.chroma_store import ChromaMemoryStore
+
+        def factory(folder: Path, clock: Callable[[], datetime]) -> Any:
+            return ChromaMemoryStore(folder / "chroma", clock=clock)
+
+    report = run(users, answerer=answerer, ingestion=ingestion, store_factory=factory, use_as_of=not args.no_as_of)
     print(report.table())
     if args.failures:
         print("\nwrong answers:")
