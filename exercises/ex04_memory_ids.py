@@ -19,7 +19,7 @@ Build one function:
       is not ``a-z``, ``0-9``, ``_``, ``-`` or a CJK ideograph (``\\u4e00``–``\\u9fff``) turned
       into ``_``, leading/trailing ``_`` stripped, cut to 32 characters; ``"memory"`` if empty.
       Chinese stays readable: ``entity:用户喜欢短回答:…``.
-    - ``<digest>``: the first 12 hex characters of the SHA-256 of
+    - ``<digest>``: the first 16 hex characters of the SHA-256 of
       ``f"{type}\\x1f{normalised subject}"`` encoded as UTF-8.
     - An empty or whitespace-only subject raises ``ValueError``.
 

@@ -14,14 +14,15 @@ tests a fake).
 ``decide_write(new, existing, similarity, *, threshold=0.92) -> tuple[str, str | None]``
     - ``("update", id)`` when an **active** record in ``existing`` has ``new.memory_id``;
     - else ``("supersede", old_id)`` for the active record of the **same user, agent and
-      memory type** whose content is most similar to ``new.content``, if that similarity is
-      ``>= threshold`` (inactive records and other scopes are never candidates);
+      memory type** whose content is most similar to ``new.content`` (on a tie, the one that
+      comes first in ``existing``), if that similarity is ``>= threshold`` (inactive records and other scopes are never candidates);
     - else ``("insert", None)``.
 
 ``history_chain(records, memory_id) -> list[MemoryRecord]``
     Every record linked to ``memory_id`` by ``superseded_by`` (in either direction, however
     long the chain), oldest first: the record nobody supersedes comes last. ``[]`` when
-    ``memory_id`` is not in ``records``. (Each record supersedes at most one other.)
+    ``memory_id`` is not in ``records``. (Each record supersedes at most one other. Corrupt
+    data may link records in a cycle: each version still appears once, and the walk ends.)
 
 ``forget_chain(records, memory_id) -> tuple[list[MemoryRecord], list[str]]``
     ``(kept, removed_ids)``: ``kept`` is ``records`` without every record of ``memory_id``'s

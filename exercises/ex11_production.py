@@ -14,7 +14,8 @@ Build one function:
 ``write_in_batches(records, write_batch, *, batch_size=50, max_attempts=3, base_delay=0.1, sleep=time.sleep)``
     - Raise ``ValueError`` (before any write) if ``batch_size < 1`` or ``max_attempts < 1``.
     - Split ``records`` into consecutive batches of ``batch_size`` (the last may be shorter)
-      and call ``write_batch(batch)`` with each batch (a ``list``), **in order**. A batch is
+      and call ``write_batch(batch)`` with each batch (a new ``list`` for every attempt: a client
+      library may change the list it was given), **in order**. A batch is
       written only after the previous one succeeded.
     - **Transient** failures are retried: ``ConnectionError`` and ``TimeoutError``. Before
       retry number *n* (1, 2, ...) of a batch, call ``sleep(base_delay * 2 ** (n - 1))``

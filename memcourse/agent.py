@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from memcourse.recall.admission import admit
+from memcourse.recall.packing import escape_field
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, utc_now
 from memcourse.state import ShortTermState
@@ -228,13 +229,13 @@ def compose_answer(message: str, retrieved: list[MemoryRecord], decision: Policy
                 lines.append(f"回答风格：优先给{language}代码示例。" if zh else f"Answer style: code examples in {language}.")
             else:
                 label = _PREFERENCE_LABELS.get(record.subject, ("回答风格：", "Answer style: "))
-                lines.append(label[0 if zh else 1] + record.content)
+                lines.append(label[0 if zh else 1] + escape_field(record.content))
         elif record.memory_type is MemoryType.TASK:
-            lines.append(("当前任务：" if zh else "Current task: ") + record.content)
+            lines.append(("当前任务：" if zh else "Current task: ") + escape_field(record.content))
         elif record.subject == "project_name":
-            lines.append(("当前项目：" if zh else "Current project: ") + record.content)
+            lines.append(("当前项目：" if zh else "Current project: ") + escape_field(record.content))
         elif record.subject == "home_location":
-            lines.append(("所在地：" if zh else "Location: ") + record.content)
+            lines.append(("所在地：" if zh else "Location: ") + escape_field(record.content))
 
     if token_set(message) & _MEMORY_TOPIC:
         lines.append(
@@ -243,7 +244,8 @@ def compose_answer(message: str, retrieved: list[MemoryRecord], decision: Policy
         )
     if retrieved:
         lines.append("本次召回的长期记忆：" if zh else "Long-term memories recalled for this answer:")
-        lines += [f"- {record.content}" for record in retrieved]
+        # each memory quoted on its own line (escape_field): recalled text never becomes structure
+        lines += [f"- {escape_field(record.content)}" for record in retrieved]
     else:
         lines.append("没有召回到相关的长期记忆。" if zh else "No relevant long-term memories were recalled.")
     return "\n".join(lines)

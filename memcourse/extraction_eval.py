@@ -208,7 +208,11 @@ def evaluate(data: dict[str, Any], *, workdir: Path, strict: bool = False, live:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="memcourse eval --extraction", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="memcourse eval --extraction",
+        description="Which memories does each extractor end up with? Precision and recall of the final "
+                    "memories on a conversation set: rules, the scripted hybrid, and your model when "
+                    "MEMCOURSE_LLM_BASE_URL and MEMCOURSE_LLM_MODEL are set (see docs/extraction.md).")
     parser.add_argument("--dataset", type=Path, default=None, help="a conversation set (default: the packaged one)")
     parser.add_argument("--strict", action="store_true", help="subjects must match too, where the set gives one")
     parser.add_argument("--show-misses", action="store_true", help="list missing and unexpected memories per row")

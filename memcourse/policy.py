@@ -7,7 +7,9 @@ sentence from the user; a wrong one misleads every later answer.
 
 A decision runs in this order, and the first step that says no wins:
 
-1. **Secrets and personal identifiers** are refused (API keys, passwords, ID/card numbers...).
+1. **Secrets and personal identifiers** are refused (API keys, passwords *with their value*,
+   ID/card/phone numbers...). A keyword alone is not a secret: "I forgot my password" is
+   judged on what it would store, which is nothing anyone could use.
 2. **Injected instructions** are refused from every source ("ignore previous instructions").
 3. **Behaviour rules** ("以后所有回答都以……开头", "start every answer with ...") become a
    ``rule`` memory only from an administrator. From a user they are refused.
@@ -25,6 +27,7 @@ is a rule: the user may not set it, because memory would replay it into every se
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -114,8 +117,15 @@ class MemoryPolicy:
     ):
         """``clock`` stamps ``created_at`` on the records the policy builds; pass the same
         clock as your store's to get consistent, reproducible timestamps."""
-        if not 0.0 <= min_inferred_confidence <= 1.0:
-            raise ValueError("min_inferred_confidence must be in [0, 1]")
+        if isinstance(min_inferred_confidence, bool) or not isinstance(min_inferred_confidence, (int, float)):
+            raise TypeError(
+                f"min_inferred_confidence must be a number in [0, 1], got {type(min_inferred_confidence).__name__} "
+                f"{min_inferred_confidence!r}"
+            )
+        if not (math.isfinite(min_inferred_confidence) and 0.0 <= min_inferred_confidence <= 1.0):
+            raise ValueError(f"min_inferred_confidence must be in [0, 1], got {min_inferred_confidence!r}")
+        if not callable(clock):
+            raise TypeError(f"clock must be a callable returning a datetime, got {type(clock).__name__}")
         self.min_inferred_confidence = min_inferred_confidence
         self.clock = clock
 
@@ -185,9 +195,20 @@ class MemoryPolicy:
         if not isinstance(candidate, MemoryRecord):
             raise TypeError(f"evaluate expects a MemoryRecord, got {type(candidate).__name__}")
         candidate.validate()
-        refusal = self._refusal(candidate.content) or self._refusal(candidate.subject)
-        if refusal is not None:
-            return refusal
+        # every text field a prompt could later show: content, subject and tags
+        for text in (candidate.content, candidate.subject, *candidate.tags):
+            refusal = self._refusal(text)
+            if refusal is not None:
+                return refusal
+        if candidate.source is not Source.ADMIN_CONFIGURED:
+            rules = find_behaviour_rules(candidate.content)
+            if rules:
+                return PolicyDecision(
+                    None,
+                    f"behaviour rule ({rules[0].label}: {rules[0].excerpt!r}); only an administrator may set rules",
+                    "rule_from_non_admin",
+                    rules,
+                )
         return self._gate(candidate, candidate.memory_type.value, "candidate passed the write gate")
 
     # -- the gates ------------------------------------------------------------------------

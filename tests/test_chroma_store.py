@@ -193,7 +193,8 @@ def test_decay_ranks_the_recently_used_memory_first(chroma, clock):
     hits = chroma.search_hits("tennis", limit=2, mode="keyword")
     assert [h.record.subject for h in hits] == ["new", "old"]
     assert hits[0].breakdown["decay"] == 1.0
-    assert math.isclose(hits[1].breakdown["decay"], math.exp(-0.05 * 60), rel_tol=1e-6)
+    # bounded recency (recall.decay.recency_factor): an event loses at most 10 % to age
+    assert math.isclose(hits[1].breakdown["decay"], 1 - 0.10 * (1 - math.exp(-0.05 * 60)), rel_tol=1e-6)
 
 
 def test_decay_lambda_zero_switches_decay_off(tmp_path, clock):

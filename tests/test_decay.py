@@ -73,3 +73,66 @@ def test_last_used_prefers_access_time():
     assert last_used(record) == NOW - timedelta(days=9)
     record.last_accessed_at = NOW - timedelta(days=1)
     assert last_used(record) == NOW - timedelta(days=1)
+
+
+# -- recency in ranking: bounded, by type, since written -----------------------------------------
+from memcourse.recall.decay import RECENCY_WEIGHT, importance_factor, recency_factor  # noqa: E402
+from memcourse.records import MemoryType  # noqa: E402
+
+
+def _record(kind: str, days_old: float, **extra) -> MemoryRecord:
+    return MemoryRecord(kind, f"{kind}_{days_old}", "content", created_at=NOW - timedelta(days=days_old), **extra)
+
+
+def test_recency_by_hand_for_an_event():
+    assert recency_factor(_record("event", 0), NOW) == 1.0
+    assert recency_factor(_record("event", 30), NOW) == pytest.approx(1 - 0.10 * (1 - math.exp(-1.5)))
+    assert recency_factor(_record("event", 10), NOW, lam=0.1) == pytest.approx(1 - 0.10 * (1 - math.exp(-1)))
+
+
+@pytest.mark.parametrize("kind", [t.value for t in MemoryType])
+def test_age_never_takes_more_than_the_type_weight(kind):
+    """Time is a tie-breaker: however old, a memory keeps at least 1 - weight (0.9 for an
+    event) of its relevance, so a newer memory overtakes it only if it is nearly as relevant."""
+    ancient = recency_factor(_record(kind, 10_000), NOW)
+    assert ancient >= 1 - RECENCY_WEIGHT[MemoryType(kind)] - 1e-12
+    assert ancient >= 0.9
+
+
+@pytest.mark.parametrize("kind", ["preference", "entity", "rule"])
+def test_durable_types_do_not_fade(kind):
+    assert recency_factor(_record(kind, 365), NOW) == 1.0
+
+
+def test_events_fade_more_than_decisions_which_fade_more_than_preferences():
+    old = {kind: recency_factor(_record(kind, 90), NOW) for kind in ("event", "decision", "preference")}
+    assert old["event"] < old["decision"] < old["preference"] == 1.0
+
+
+def test_a_memory_nobody_asked_about_is_not_punished_for_that():
+    """Age counts from when the memory was written, not from its last recall: a memory
+    recalled yesterday and one never recalled, written the same day, age the same."""
+    asked = _record("event", 60, last_accessed_at=NOW - timedelta(days=1), access_count=3)
+    never = _record("event", 60)
+    assert recency_factor(asked, NOW) == recency_factor(never, NOW)
+
+
+def test_lambda_zero_switches_recency_off_and_bad_lambda_is_refused():
+    assert recency_factor(_record("event", 400), NOW, lam=0) == 1.0
+    with pytest.raises(ValueError):
+        recency_factor(_record("event", 4), NOW, lam=-1)
+    with pytest.raises(ValueError):
+        recency_factor(_record("preference", 4), NOW, lam=float("nan"))
+
+
+def test_future_timestamps_are_not_a_boost():
+    assert recency_factor(_record("event", -3), NOW) == 1.0
+
+
+def test_importance_is_a_bounded_nudge():
+    assert importance_factor(0.5) == 1.0
+    assert importance_factor(1.0) == pytest.approx(1.05)
+    assert importance_factor(0.0) == pytest.approx(0.95)
+    for bad in (-0.1, 1.1, True, "0.5", float("nan")):
+        with pytest.raises(ValueError):
+            importance_factor(bad)

@@ -315,3 +315,36 @@ def test_lost_answers_and_dedupe_are_reported():
         "hybrid: labelled memory not active after loading: b (superseded by entity:x:1)",
     ]
     assert "note: hybrid: labelled memory not active" in report.table()
+
+
+def test_hybrid_rrf_mode_runs_hybrid_on_a_store_switched_to_plain_rrf():
+    """``memcourse eval`` shows the default fusion against plain RRF: the "hybrid-rrf" mode
+    gets its own fresh store, sets ``store.fusion = "rrf"`` and searches with mode="hybrid"."""
+
+    class Fusing(FakeStore):
+        def __init__(self):
+            super().__init__()
+            self.fusion = "weighted"
+
+        def search_hits(self, query, **kwargs):
+            hits = super().search_hits(query, **kwargs)
+            return hits[1:] if self.fusion == "rrf" else hits  # a different result per fusion
+
+    stores = []
+
+    def factory():
+        stores.append(Fusing())
+        return stores[-1]
+
+    report = evaluate(factory, modes=("hybrid", "hybrid-rrf"), progress=False, eval_set=tiny_set())
+    assert [s.fusion for s in stores] == ["weighted", "rrf"]
+    assert {c["mode"] for c in stores[1].calls} == {"hybrid"}
+    assert report.evaluated_modes() == ["hybrid", "hybrid-rrf"]
+    assert report.metrics("hybrid")["mrr"] != report.metrics("hybrid-rrf")["mrr"]
+    assert "hybrid-rrf" in report.table().splitlines()[0]
+
+
+def test_hybrid_rrf_is_skipped_with_a_reason_on_a_store_without_fusion():
+    report = evaluate(FakeStore, modes=("hybrid", "hybrid-rrf"), progress=False, eval_set=tiny_set())
+    assert report.evaluated_modes() == ["hybrid"]
+    assert "fusion" in report.skipped["hybrid-rrf"]

@@ -238,6 +238,8 @@ def test_outcomes_are_logged(scripted, caplog):
 # -- item-level failures: the bad item is dropped with its reason, the good ones stay -------------
 ITEM_CASES = {
     "extra field": (item(reasoning="the user said so"), "schema_violation"),
+    "a user_id field (writing for another tenant)": (item(user_id="bob"), "schema_violation"),
+    "a source field (claiming user_stated)": (item(source="user_stated"), "schema_violation"),
     "missing field": ({k: v for k, v in item().items() if k != "evidence"}, "schema_violation"),
     "item not an object": ("learning Rust", "wrong_type"),
     "confidence as a string": (item(confidence="0.9"), "wrong_type"),
@@ -282,6 +284,8 @@ def test_each_bad_item_is_rejected_with_its_class_and_the_good_item_survives(scr
 def test_evidence_matching_ignores_width_case_and_spacing_only(scripted):
     result = extract(scripted, reply(item(evidence="我最近在学  RUST")))
     assert len(result.candidates) == 1
+    result = extract(scripted, reply(item(evidence="我最近在学 Ｒｕｓｔ")), text="对了，我最近\u200b在学 Rust。")
+    assert len(result.candidates) == 1, "a zero-width space in the message is not a word"
     result = extract(scripted, reply(item(evidence="我最近在学 Go")))
     assert not result.candidates
 

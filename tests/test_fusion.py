@@ -80,3 +80,58 @@ def test_fused_scores_are_flat_so_multipliers_are_strong():
     fused = {d: s for d, s, _ in rrf({"v": ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]})}
     assert fused["r7"] * 1.10 > fused["r1"] > fused["r8"] * 1.10
     assert fused["r1"] / fused["r7"] == pytest.approx(67 / 61)
+
+
+# -- weighted fusion (the default) ---------------------------------------------------------------
+from memcourse.recall.fusion import normalise, weighted_fusion  # noqa: E402
+
+
+def test_normalise_uses_a_fixed_floor_not_the_worst_candidate():
+    assert normalise({"a": 8.0, "b": 2.0}) == {"a": 1.0, "b": 0.25}
+    assert normalise({"a": 0.8, "b": 0.5}, floor=0.3) == pytest.approx({"a": 1.0, "b": 0.4})
+    assert normalise({"a": 0.2}, floor=0.3) == {"a": 0.0}, "nothing above the floor: nothing to say"
+    assert normalise({}) == {}
+
+
+def test_weighted_fusion_by_hand():
+    fused = weighted_fusion(
+        {"keyword": {"a": 10.0, "b": 5.0}, "vector": {"b": 0.8, "c": 0.55}},
+        {"keyword": 0.6, "vector": 0.4},
+        floors={"vector": 0.3},
+        sharpen=1.0,
+    )
+    # a: 0.6 x 1.0 = 0.6; b: 0.6 x 0.5 + 0.4 x 1.0 = 0.7; c: 0.4 x (0.25 / 0.5) = 0.2
+    assert [(d, round(s, 6)) for d, s, _ in fused] == [("b", 0.7), ("a", 0.6), ("c", 0.2)]
+    assert fused[0][2] == {"keyword": 0.5, "vector": 1.0}
+
+
+def test_sharpen_widens_the_gap_to_middling_matches():
+    flat = weighted_fusion({"k": {"a": 1.0, "b": 0.6}}, {"k": 1.0}, sharpen=1.0)
+    sharp = weighted_fusion({"k": {"a": 1.0, "b": 0.6}}, {"k": 1.0}, sharpen=1.5)
+    assert flat[1][1] == pytest.approx(0.6) and sharp[1][1] == pytest.approx(0.6**1.5)
+
+
+def test_a_silent_channel_does_not_drag_the_other_down():
+    """With one channel returning nothing, the result is exactly the other channel's order
+    and its normalised scores: fusion can never be worse than the only channel that spoke."""
+    alone = weighted_fusion({"keyword": {"a": 4.0, "b": 2.0}, "vector": {}}, {"keyword": 0.6, "vector": 0.4}, sharpen=1.0)
+    assert [(d, s) for d, s, _ in alone] == [("a", 1.0), ("b", 0.5)]
+
+
+def test_zero_weight_channel_is_ignored_entirely():
+    fused = weighted_fusion({"keyword": {"a": 1.0}, "vector": {"z": 0.9}}, {"keyword": 1.0, "vector": 0.0})
+    assert [d for d, _, _ in fused] == ["a"]
+
+
+def test_ties_are_broken_by_id():
+    fused = weighted_fusion({"k": {"b": 1.0, "a": 1.0, "c": 1.0}}, {"k": 1.0})
+    assert [d for d, _, _ in fused] == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize(
+    ("weights", "sharpen"),
+    [({"k": -0.1}, 1.0), ({"k": float("nan")}, 1.0), ({"k": True}, 1.0), ({"k": 1.0}, 0), ({"k": 1.0}, float("inf"))],
+)
+def test_bad_weights_or_sharpen_refused(weights, sharpen):
+    with pytest.raises(ValueError):
+        weighted_fusion({"k": {"a": 1.0}}, weights, sharpen=sharpen)

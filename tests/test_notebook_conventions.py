@@ -2,6 +2,7 @@
 
 - Test markers are cell tags that nbval reads, not ``# NBVAL_...`` comments in learner code.
 - The output answering a "**Predict**" prompt is collapsed until the learner opens it.
+- A figure the prose quotes is one the notebook's outputs show (see ``quoted_figures``).
 """
 
 from __future__ import annotations
@@ -94,3 +95,87 @@ def test_apply_markers_converts_comments_and_collapses_predictions():
     refresh.apply_markers(nb)
     assert "predict" not in first.metadata["tags"] and "jupyter" not in first.metadata
     assert first.metadata["tags"] == ["nbval-check-output"], "the nbval tag stays when the prompt goes"
+
+
+# -- figures in prose --------------------------------------------------------------------------
+#: A decimal (0.74, 13.9) or a percentage (22 %, 97.5%) in running text.
+_FIGURE = re.compile(r"(?<![\w.\-/])(\d+\.\d+|\d+(?:\.\d+)?\s?%)(?![\w.]*\d)")
+#: Just before a number, these make it a setting, not a result: "cosine ≥ 0.92", "b = 0.75".
+_SETTING = re.compile(r"(?:[=≥≤<>]|threshold|at least|at most|up to|above|below|reach(?:es)?)\s*\(?$", re.I)
+#: Arithmetic the reader can check on the spot: "ln(1 + 4.5/1.5) ≈ 1.39", "1/70 ≈ 0.0143".
+_ARITHMETIC_BEFORE = re.compile(r"(?:[\d)]\s*[-+*/×÷^]\s*|≈\s*|ln\s*\(\s*[\d.\s+\-*/]*)$")
+_ARITHMETIC_AFTER = re.compile(r"^\s*[-+*/×÷^]\s*[\d(]")
+#: Section, version and tool references: "§5.2", "section 3.1", "Python 3.11", "0.5 or later".
+_REFERENCE_BEFORE = re.compile(r"(?:§|sections?|version|python|v)\s*$", re.I)
+
+
+def _prose(markdown: str) -> str:
+    """The markdown without code (fenced blocks, `spans`, <code>), same length, so positions hold."""
+    blank = lambda match: " " * len(match.group())  # noqa: E731
+    markdown = re.sub(r"```.*?```", blank, markdown, flags=re.S)
+    markdown = re.sub(r"`[^`]*`", blank, markdown)
+    return re.sub(r"<code>.*?</code>", blank, markdown, flags=re.S)
+
+
+def quoted_figures(markdown: str) -> list[tuple[str, str]]:
+    """``(figure, context)`` for each number the prose states as a result.
+
+    The rule the notebooks follow: a measured or computed figure in prose must be visible in
+    an output of the same notebook (print it, or render the sentence with
+    ``IPython.display.Markdown`` from the result), so the text cannot drift from the run. Not
+    figures: numbers in code (settings belong there: `0.92`), settings marked as such
+    ("threshold 0.92", "≥ 0.92"), arithmetic shown in full, references (§5.2, version 0.5),
+    and 0% / 100% (a goal, not a measurement).
+    """
+    text = _prose(markdown)
+    found = []
+    for match in _FIGURE.finditer(text):
+        figure = match.group(1)
+        before, after = text[max(0, match.start() - 40):match.start()], text[match.end():match.end() + 20]
+        if figure.replace(" ", "") in ("100%", "0%") or re.match(r"\s*or later", after):
+            continue
+        if _SETTING.search(before) or _REFERENCE_BEFORE.search(before):
+            continue
+        if _ARITHMETIC_BEFORE.search(before) or _ARITHMETIC_AFTER.search(after):
+            continue
+        found.append((figure, " ".join((before + "⟦" + figure + "⟧" + after).split())))
+    return found
+
+
+def _outputs_text(nb) -> str:
+    parts = []
+    for cell in nb.cells:
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            parts.append(output.get("text", ""))
+            parts.extend(value for value in output.get("data", {}).values() if isinstance(value, str))
+    return "\n".join(parts)
+
+
+def test_quoted_figures_rule():
+    prose = ("Hybrid has the best MRR (0.74 vs 0.69); at cosine ≥ 0.92 it supersedes; b = 0.75; "
+             "ln(1 + 4.5/1.5) ≈ 1.39; see §5.2 and section 3.1; Ollama 0.5 or later; done at 100%; "
+             "`0.81` in code; 22 % of its weight.")
+    assert [figure for figure, _ in quoted_figures(prose)] == ["0.74", "0.69", "22 %"]
+
+
+def test_prose_quotes_only_figures_the_outputs_show(notebook):
+    name, nb = notebook
+    shown = _outputs_text(nb)
+    missing = [
+        f"cell {index}: {figure!r} in “…{context}…”"
+        for index, cell in enumerate(nb.cells) if cell.cell_type == "markdown"
+        for figure, context in quoted_figures(cell.source)
+        if figure.replace(" ", "").rstrip("%") not in shown
+    ]
+    assert not missing, (
+        f"{name}: the prose quotes figures no output shows; print them from the result (or render the "
+        "sentence with IPython.display.Markdown), or write a setting as code:\n" + "\n".join(missing)
+    )
+
+
+def test_the_top_cell_states_a_time_of_at_most_45_minutes(notebook):
+    """One sitting: a notebook that needs more than ~45 minutes of reading holds two ideas."""
+    name, nb = notebook
+    match = re.search(r"\*\*Time:\*\*\s*about\s+(\d+)\s+minutes", nb.cells[0].source)
+    assert match, f"{name}: the first cell states '**Time:** about N minutes, plus M for the exercise.'"
+    assert int(match.group(1)) <= 45, f"{name}: {match.group(1)} minutes of reading; split it or move material"

@@ -214,3 +214,26 @@ def test_no_neighbours_means_no_model_call(server, store):
     before = len(server.requests)
     decision = model_decision(server, store, cand("I like TypeScript", "favourite_language"), "{}")
     assert decision.action == "ADD" and len(server.requests) == before
+
+
+def test_times_and_amounts_may_change_but_codes_may_not():
+    from memcourse.extraction.similarity import SAME_FACT, restates
+
+    assert similarity("our deploy window is Thursday 14:00 UTC", "our deploy window is Friday 10:00 UTC") >= SAME_FACT
+    assert similarity("budget is 200 yuan per month", "budget is 300 yuan per month") >= SAME_FACT
+    assert similarity("phase4 task is done", "phase5 task is done") == 0.0
+    assert restates("Thursday 14:00", "thursday, at 14:00!") and not restates("Thursday 14:00", "Thursday 16:00")
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+_texts = st.text(alphabet=st.sampled_from(list("abc XYZ 12-.猫叫年糕我的，。")), max_size=30)
+
+
+@given(_texts, _texts)
+def test_similarity_is_symmetric_bounded_and_restatement_is_reflexive(a, b):
+    from memcourse.extraction.similarity import restates
+
+    assert similarity(a, b) == similarity(b, a)
+    assert 0.0 <= similarity(a, b) <= 1.0
+    assert restates(a, a)

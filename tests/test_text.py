@@ -98,3 +98,48 @@ def test_non_string_is_a_type_error(value):
 
 def test_has_cjk():
     assert has_cjk("hello 世界") and not has_cjk("hello world")
+
+
+# -- keyword tokens: English stems, everything else exact -----------------------------------------
+from memcourse.text import identifiers, keyword_tokens, stem  # noqa: E402
+
+
+def test_english_words_are_stemmed_for_the_index():
+    assert keyword_tokens("painted paintings paints") == ["paint", "paint", "paint"]
+    assert keyword_tokens("researching adoption agencies") == keyword_tokens("researched adopt agency")
+
+
+@pytest.mark.parametrize("token", ["v2.4.0", "sup-69636", "2023", "c000123", "москва", "客服", "phase4_task"])
+def test_identifiers_numbers_and_other_scripts_are_not_stemmed(token):
+    assert stem(token) == token
+
+
+def test_surface_tokens_are_not_stemmed():
+    assert tokenize("paintings memory") == ["paintings", "memory"]
+
+
+def test_may_is_not_a_stopword_because_it_is_a_month():
+    assert "may" in tokenize("what happened in May 2023")
+
+
+def test_apostrophe_leftovers_are_dropped():
+    assert tokenize("Caroline's friend") == ["caroline", "friend"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ticket SUP-69636 was closed", ["sup-69636"]),
+        ("订单 2024081703 已发货", ["2024081703"]),
+        ("upgrade to v2.4.0 soon", ["v2.4.0"]),
+        ("ref C000123", ["c000123"]),
+        ("退货单号 RT-55102", ["rt-55102"]),
+        ("in May 2023 during Phase4, Python 3.5", []),
+    ],
+)
+def test_identifiers(text, expected):
+    assert identifiers(text) == expected
+
+
+def test_dotted_identifier_stays_whole_next_to_other_scripts():
+    assert "v2.4.0" in tokenize("版本v2.4.0上线") and "v2.4.0" in tokenize("версия v2.4.0")

@@ -65,10 +65,15 @@ def test_exploring_does_not_touch_the_store_and_does_not_drift(store):
 
 
 def test_lambda_changes_decay_and_mode_changes_channels(store):
+    from memcourse.recall.decay import RECENCY_WEIGHT
+    from memcourse.records import MemoryType
+
     no_decay = recall_explorer_view(store, "Python 代码示例", mode="keyword", decay_lambda=0.0)
     fast = recall_explorer_view(store, "Python 代码示例", mode="keyword", decay_lambda=0.1)
     assert no_decay[0]["decay"] == 1.0
-    assert fast[0]["decay"] == pytest.approx(2.718281828 ** (-0.1 * 30), rel=1e-6), "30 days idle at λ = 0.1"
+    # bounded recency (recall.decay.recency_factor): at most RECENCY_WEIGHT[type] of the score, 30 days at λ = 0.1
+    weight = RECENCY_WEIGHT[MemoryType(fast[0]["memory_type"])]
+    assert fast[0]["decay"] == pytest.approx(1 - weight * (1 - 2.718281828 ** (-0.1 * 30)), rel=1e-6)
     keyword = recall_explorer_view(store, "green tea", mode="keyword")
     vector = recall_explorer_view(store, "green tea", mode="vector")
     assert keyword[0]["vector_rank"] is None and keyword[0]["keyword_rank"] == 1

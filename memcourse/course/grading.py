@@ -63,6 +63,7 @@ TITLES = {
     "ex10_memory_aware_agent": "A context packer: by type, with provenance, in budget",
     "ex11_production": "A batched writer with honest retries",
     "ex12_langgraph_memory": "The memory nodes: recall for the user, ground on documents",
+    "ex13_extraction_and_reconciliation": "Read a model's reply strictly, then reconcile",
 }
 #: Python reports a text file opened without an explicit encoding (EncodingWarning) only when
 #: asked at start-up; tests/graded/conftest.py turns those raised by the graded code into errors.

@@ -26,6 +26,7 @@ from memcourse.records import (
     parse_timestamp,
     utc_now,
 )
+from memcourse.validation import MAX_CONVERSATION_ID_CHARS, check_encodable, check_identifier, check_scope_id
 
 #: Candidate kinds: a fact to remember, or the user taking something back.
 MEMORY = "memory"
@@ -43,14 +44,15 @@ class Message:
     agent_id: str = DEFAULT_AGENT
 
     def __post_init__(self) -> None:
+        """The same id rules as a record's, checked here, so a bad id fails before any model
+        call rather than halfway through a pipeline."""
         if not isinstance(self.text, str):
             raise TypeError(f"Message.text must be a string, got {type(self.text).__name__}")
-        for name in ("user_id", "agent_id"):
-            value = getattr(self, name)
-            if not isinstance(value, str) or not value.strip():
-                raise ValueError(f"Message.{name} must be a non-empty string, got {value!r}")
-        if self.conversation_id is not None and not isinstance(self.conversation_id, str):
-            raise TypeError("Message.conversation_id must be a string or None")
+        check_encodable(self.text, "Message.text")
+        check_scope_id(self.user_id, "Message.user_id")
+        check_scope_id(self.agent_id, "Message.agent_id")
+        if self.conversation_id is not None:
+            check_identifier(self.conversation_id, "Message.conversation_id", MAX_CONVERSATION_ID_CHARS)
         object.__setattr__(self, "at", parse_timestamp(self.at, "Message.at"))
 
 

@@ -1,7 +1,8 @@
 """How much a memory matters: a small, explainable score in [0, 1].
 
-Recall ranks by relevance first; importance breaks the tie between two memories that match a
-query about equally (see :mod:`memcourse.recall`). The score follows the engineering guide's
+Recall ranks by relevance first; importance then nudges the score
+(:func:`memcourse.recall.decay.importance_factor`, x0.95 to x1.05), so of two memories that
+match a query about equally, the one that matters more comes first. The score follows the engineering guide's
 advice (section 3.2): look at how long-lived and how goal-related a fact is, and keep the
 function simple enough that every score can be explained.
 

@@ -109,7 +109,10 @@ Rules:
 
 
 def _norm(text: str) -> str:
+    """How evidence is compared with the message: width, case, runs of whitespace and invisible
+    format characters (zero-width spaces a model would not copy) do not count; words do."""
     text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     return re.sub(r"\s+", " ", text).strip()
 
 

@@ -25,37 +25,30 @@ not replace what the user said; the memory is marked for reconfirmation instead,
 article "Remember right, not more" advises exactly this for corrections). Without a model, or
 when its answer is invalid, :func:`decide_by_rules` decides, deterministically.
 
-The deterministic rules compare *salient words* (tokens minus stopwords). Two texts are the
-same fact when their Dice overlap is at least :data:`SAME_FACT` and they name no different
-code ("Ticket SUP-1" and "Ticket SUP-2" stay two memories); a candidate *restates* a memory
-(NOOP) when it has the same Chinese characters and English content words, in any order,
-spacing or punctuation. Both thresholds
-were fixed from first principles before the shipped conversation set was written, and are
-not tuned on it.
+The deterministic rules compare words (:mod:`memcourse.extraction.similarity`): same fact
+from a Dice overlap of :data:`~memcourse.extraction.similarity.SAME_FACT`, never across
+different codes ("Ticket SUP-1" / "Ticket SUP-2"); a *restatement* (NOOP) has the same Chinese
+characters and English content words, in any order, spacing or punctuation.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
+from memcourse.extraction.similarity import SAME_FACT, coverage, identifiers, restates, salient, similarity
 from memcourse.llm import OpenAICompatibleComposer
 from memcourse.records import MemoryRecord, Source, Status
 from memcourse.stores.base import MemoryStore
-from memcourse.text import STOPWORDS, tokenize
 
 log = logging.getLogger("memcourse.extraction")
 
 ACTIONS = ("ADD", "UPDATE", "SUPERSEDE", "DELETE", "NOOP")
-#: Dice overlap of salient words from which two texts are the same fact.
-SAME_FACT = 0.6
 #: A retraction must cover at least this share of its own salient words in the memory.
 RETRACT_COVER = 0.6
 #: Trust order of sources: a candidate may overwrite a memory of equal or lower trust only.
@@ -66,8 +59,6 @@ TRUST = {Source.LLM_INFERRED: 0, Source.TOOL_OBSERVED: 1, Source.USER_STATED: 2,
 RECONFIRM_FACTOR = 0.75
 RECONFIRM_TAG = "needs_reconfirmation"
 NEIGHBOURS = 5
-_GENERIC = {"用户", "user", "like", "prefer", "喜欢", "偏好"}
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 @dataclass
@@ -89,59 +80,6 @@ class Decision:
     def __str__(self) -> str:
         target = f" {self.target_id}" if self.target is not None else ""
         return f"{self.action}{target} ({self.decided_by}): {self.reason}"
-
-
-def _plain(text: str) -> str:
-    """NFKC, case-folded, without punctuation or spaces: "猫，叫" and "猫叫" read the same."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(ch for ch in text if ch.isalnum() or ch in "_-.")
-
-
-def _stem(token: str) -> str:
-    """A crude English plural/3rd-person stem, enough for "likes"/"like", "payments"/"payment"."""
-    if len(token) > 3 and token.isascii() and token.endswith("s") and not token.endswith("ss"):
-        return token[:-1]
-    return token
-
-
-def salient(text: str) -> set[str]:
-    """Content words (crudely stemmed), plus every Chinese character that is not a stopword:
-    word segmentation of two phrasings of one fact can differ ("猫叫" vs "猫" + "叫"); their
-    characters cannot."""
-    words = {_stem(token) for token in tokenize(text) if token not in STOPWORDS}
-    chars = {ch for ch in _plain(text) if _CJK.match(ch) and ch not in STOPWORDS}
-    return (words | chars) - _GENERIC
-
-
-def restates(a: str, b: str) -> bool:
-    """``b`` says what ``a`` says in other spacing, punctuation, segmentation or filler words:
-    the same Chinese characters and the same English content words, stopwords aside."""
-    def parts(text: str) -> tuple[set[str], set[str]]:
-        words = salient(text)
-        return {w for w in words if _CJK.fullmatch(w)}, {w for w in words if w.isascii()}
-    return _plain(a) == _plain(b) or parts(a) == parts(b)
-
-
-def _identifiers(words: set[str]) -> set[str]:
-    """Codes that name *which* thing: letters and digits together ("sup-1", "v2.4.0", "phase4").
-    Plain numbers are not codes: a time or an amount changing is the same fact, new value."""
-    return {w for w in words if any(ch.isdigit() for ch in w) and any(ch.isalpha() for ch in w)}
-
-
-def similarity(a: str, b: str) -> float:
-    """Dice overlap of salient words, 0 when the texts name different numbers/identifiers."""
-    left, right = salient(a), salient(b)
-    if not left or not right:
-        return 0.0
-    if _identifiers(left) ^ _identifiers(right):
-        return 0.0
-    return 2 * len(left & right) / (len(left) + len(right))
-
-
-def coverage(part: str, whole: str) -> float:
-    """The share of ``part``'s salient words found in ``whole``."""
-    words = salient(part)
-    return len(words & salient(whole)) / len(words) if words else 0.0
 
 
 def neighbours(store: MemoryStore, candidate: Candidate, *, limit: int = NEIGHBOURS) -> list[MemoryRecord]:
@@ -171,7 +109,7 @@ def decide_by_rules(candidate: Candidate, shown: list[MemoryRecord]) -> Decision
             return Decision("DELETE", same_id, "the user takes back this memory (same subject)", "rules", shown=shown)
         scored = [(coverage(candidate.content, f"{m.subject} {m.content}"), m) for m in shown]
         scored = [(score, m) for score, m in scored if score >= RETRACT_COVER
-                  and not (_identifiers(salient(candidate.content)) - _identifiers(salient(m.content)))]
+                  and not (identifiers(salient(candidate.content)) - identifiers(salient(m.content)))]
         if scored:
             score, target = max(scored, key=lambda pair: pair[0])
             return Decision("DELETE", target, f"the user takes this back ({score:.0%} of its words match)",

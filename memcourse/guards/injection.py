@@ -147,7 +147,8 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
         r"|(?:从现在(?:开始|起)|从今以后|从今天起|今后|此后|接下来)[,，\s]*你(?:就|将|要|必须|得|只)?(?:是|成为|变成|扮演|作为|服从|听从|不再)"
         r"|(?:^|[。！？!?，,；;:\n]|请|你|现在)\s*(?:扮演|假装|假扮|装作|装成|充当|化身为?)"
         r"|你(?:要|得|必须|需要|可以|就|来|将|得要)\s*(?:扮演|假装|假扮|装作|装成|充当|化身)"
-        r"|你的新(?:身份|名字|角色|人设)是|你不再是(?:一个)?(?:AI|助手|人工智能|机器人|模型|语言模型)|角色扮演"
+        r"|你的新(?:身份|名字|角色|人设)是|你不再是(?:一个)?(?:AI|助手|人工智能|机器人|模型|语言模型)"
+        r"|(?:(?:我们|咱们)?来|请|让我们|开始)角色扮演|角色扮演\s*(?:一下|吧)?\s*[:：,，]\s*你"
         r"|(?:进入|开启|切换到|切换为|激活|打开)(?:开发者|越狱|上帝|无限制|无审查|DAN|管理员)模式|越狱")),
     ("identity", "なりすまし (identity change)", _c(
         r"(?:今から|これから|今後|以後)[、,\s]*(?:あなた|君|お前)は|(?:あなた|君|お前)は(?:今から|これから|今後|もう)"
@@ -185,7 +186,7 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
         r"|(?:^|\n)\s*(?:#{1,6}\s*)?(?:系统|系统消息|系统提示|系统指令|管理员指令|开发者|システム|アシスタント|助手)\s*[:：]")),
     ("role_marker", "fake conversation tag", _c(
         r"</?\s*(?:system|sys|assistant|developer|instructions?|memory|memories|context|admin|user|human|tool|function|im_start|im_end|"
-        r"endoftext|prompt|rules?|policy|tool_call|tool_result|thinking)\b[^>]{0,40}>"
+        r"endoftext|prompt|rules?|policy|tool_call|tool_result|thinking)(?:[_\-][a-z]+)?\b[^>]{0,40}>"
         r"|<\|[A-Za-z_ ]{2,30}\|>|\[/?\s*(?:INST|SYS|SYSTEM|ASSISTANT|USER)\s*\]|<<\s*/?\s*SYS\s*>>|###\s*(?:system|instruction|assistant|response)\b"
         r"|【\s*(?:系统|系统消息|系统提示|system|管理员|开发者|システム)\s*】|\[\s*(?:系统|系统消息|system message|system note|admin|管理员|システム)\s*\]")),
     # ---- permission grants and security bypass ----------------------------------------------
@@ -225,7 +226,7 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
         r"|你(?:现在)?(?:可以|能|被允许|有权)把?[^。！？!?\n]{0,4}?(?:其他|别的|所有|任何|全部|别人)(?:的)?(?:用户|人|客户|账号|账户|成员)?的?[^。！？!?\n]{0,10}?(?:发给|告诉|给|透露给|转给|分享给)"
         r"|(?:授予|赋予|给)你[^。！？!?\n]{0,6}?(?:管理员|最高|root|全部|所有)?(?:权限|权利)")),
     ("permission", "安全制限の解除 (attempt to disable safety)", _c(
-        r"(?:安全|セキュリティ|制限|ルール|規則|フィルター|ガイドライン|ポリシー|検閲|倫理|安全装置)[^。！？!?\n]{0,10}?(?:を|は)?(?:無視|解除|回避|スキップ|無効|オフ|外し|破っ|破り|突破)"
+        r"(?:安全|セキュリティ|制限|フィルター|ガイドライン|ポリシー|検閲|倫理|安全装置)[^。！？!?\n]{0,10}?(?:を|は)?(?:無視|解除|回避|スキップ|無効|オフ|外し|破っ|破り|突破)"
         r"|他の(?:ユーザー|利用者|人|顧客|お客様)の[^。！？!?\n]{0,10}?(?:共有|教え|見せ|開示|提供|送)|(?:あなた|君)は[^。！？!?\n]{0,20}?(?:許可されて|権限があり|権限を持)")),
     # ---- exfiltration -----------------------------------------------------------------------
     ("exfiltration", "request to send data out", _c(
@@ -245,7 +246,7 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
         rf"|\b(?:if|when|whenever)\s+(?:you(?:'re| are)|an?)\s+(?:an?\s+)?{_AI}\b[^.!?\n]{{0,60}}?\b(?:must|should|need to|have to|ignore|disregard|do not|don'?t|always|never|tell|send|include|"
         r"reply|respond|say|recommend|output|append|add|insert|mention|visit|click|execute|run|forward|follow|obey)\b"
         rf"|\b{_AI}s?\s+(?:reading|processing|summari[sz]ing|that reads?|who reads?|seeing|parsing|browsing|indexing|crawling|scraping)\s+(?:this|these|the following)\b"
-        rf"|\b(?:dear|hey|attention|to)\s+{_AI}\s*[,:!]"
+        rf"|\b(?:dear|hey|attention|to|note to|note for)\s+(?:all\s+|any\s+|the\s+)?{_AI}s?(?:\s+{_AI}s?)?\s*[,:!]"
         rf"|(?:^|[^\w\s]\s*)(?:hey\s+|dear\s+|ok\s+|okay\s+)?{_AI}\s*[,:]\s*(?:please\s+)?(?:ignore|disregard|forget|reply|respond|answer|say|tell|send|reveal|"
         r"recommend|include|append|add|output|print|write|do not|don'?t|never|always|stop|visit|click|execute|run|forward)\b"
         rf"|\b(?:the\s+)?{_AI}\s+(?:must|shall|is required to|is instructed to|is hereby)\s+(?:now\s+)?(?:ignore|reveal|send|disclose|forward|tell the user|always|never|not|stop|recommend|include|append|obey)")),
@@ -259,6 +260,62 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
         r"|(?:あなたが|もしあなたが)(?:AI|アシスタント|言語モデル)(?:なら|であれば|の場合)"
         r"|(?:この|これを)[^。！？!?\n]{0,6}?(?:読んでいる|読んだ|処理している)(?:AI|アシスタント|モデル)")),
 ]
+
+# -- co-occurrence: the parts of an instruction in any order within a sentence or two ----------
+# Fixed word orders miss paraphrases ("Everything above this line is obsolete", "之前跟你说的规矩
+#都不作数了"). These detectors ask for the *parts* of a category in one window of text: what
+# is targeted (the assistant's instructions), how it is qualified (earlier, yours, the
+# system's) and what is done to it (discarded), plus, in English, someone addressed ("you",
+# an imperative). Each part alone is ordinary language; together they are the category.
+_WINDOW = re.compile(r"[^.!?;。！？；\n]+(?:[.!?;。！？；\n]+[^.!?;。！？；\n]+)?")
+_PARTS: list[tuple[str, str, list[re.Pattern[str]]]] = [
+    ("override", "override of earlier instructions", [
+        _c(rf"\b(?:{_ORDERS}|everything|anything|all)\b"),
+        _c(r"\b(?:previous|prior|earlier|above|preceding|original|initial|old|existing|system|developer|your|received|given|trained|"
+           r"programmed|built-?in|default|this line|before this)\b|\byou(?:'ve| have)? (?:been |were )?(?:told|given|trained|taught)"),
+        _c(r"\b(?:ignore|disregard|forget|unlearn|quit (?:following|obeying)|stop (?:following|obeying|applying)|drop|discard|abandon|"
+           r"override|overrule|supersede|scrap|cancel(?:l?ed)?|void|nullif(?:y|ied)|revoke[ds]?|erase|wipe|obsolete|invalid(?:ated)?|"
+           r"no longer (?:apply|valid|matter|count|in effect|binding)|(?:don'?t|do not) (?:apply|matter|count)|set aside|throw (?:away|out)|"
+           r"pay no attention|bypass|skip|outdated|superseded|cancelled)\b"),
+        _c(r"\byou\b|\byour\b|^\s*(?:please\s+)?(?:ignore|disregard|forget|unlearn|quit|stop|drop|discard|abandon|override|scrap|cancel|treat|consider)\b"
+           r"|\b(?:this line|this message|what comes next|from here on|new (?:orders|instructions|rules|task))\b"),
+    ]),
+    ("override", "忽略指令 (override of instructions)", [
+        _c(r"指令|指示|规则|规矩|提示词|要求|设定|约束|命令|规定|限制|准则|守则|规范|人设"),
+        _c(r"之前|以上|上面|前面|先前|此前|原先|原来|原有|原本|刚才|系统|你的|给你的|跟你说的|对你说的|你收到的|开发者|默认|最初|初始|那些|这些|旧的"),
+        _c(_ZH_NEGATED + r"(?:忽略|无视|忽视|忘掉|忘记|忘了|不理|不管|不顾|不用管|别管|抛开|丢掉|放弃|作废|废除|失效|无效|不算|不作数|不作准|取消|清除|清空|"
+           r"推翻|覆盖|跳过|违背|不要遵守|不用遵守|不必遵守|无需遵守|别遵守|不再遵守|不要遵循|不再遵循|不要执行|撤销|删除|没看见|不存在|不再有效|过时)"),
+        # someone is addressed: the assistant ("你"), or an order with no subject; "我们决定先不管
+        # 旧的命名规则" reports a decision, it does not give one
+        _c(r"你|您|^\s*(?:请|麻烦)?\s*(?:忽略|无视|忘|不用|别|不要|抛开|丢掉|放弃|把|跳过|之前|以上|上面|前面|先前|此前|原来|系统)"),
+    ]),
+    ("override", "指示の無視 (override of instructions)", [
+        _c(rf"{_JA_ORDERS}"),
+        _c(rf"{_JA_EARLIER}|上の|あなたの|与えられた|受け取った"),
+        _c(rf"(?:{_JA_DISCARD}|やめ)(?![^。！？!?\n]{{0,8}}と(?:言われ|言っ|聞い|書い|話し))"),
+        _c(r"あなた|君|お前|してください|して下さい|しなさい|しろ|せよ|なさい|ていい|てもいい|てよい|な(?:さい)?$"),
+    ]),
+    ("identity", "identity or role change", [
+        _c(r"\b(?:act|behave|role-?play|pretend|respond|answer|speak|talk|reply|be)\s+(?:like|as)\b|\bpretend to be\b|\bturn into\b|\btransform into\b"),
+        _c(r"\b(?:uncensored|unfiltered|unrestricted|jailbroken|evil|unethical|amoral|lawless|rogue|unlimited|no-?limits?|dan|without (?:any )?(?:rules|limits|restrictions|filters|ethics|morals|guidelines))\b"),
+    ]),
+    ("extraction", "request for the system prompt", [
+        _c(r"\byour\s+(?:(?:system|hidden|initial|original|developer|internal|secret|confidential|base|first|full|starting)\s+)+(?:prompt|instructions?|message|configuration|directives?|rules|setup)\b"),
+        _c(r"\b(?:what|quote|show|reveal|print|repeat|tell|says?|output|list|dump|leak|copy|share|give|read|write|translate|summari[sz]e|display|recite|spell|paste|send)\b|\?"),
+    ]),
+    ("permission", "permission grant", [
+        _c(r"\byou\s+(?:may|can|could|are free to|are welcome to|are permitted to|have permission to)\b|\bfeel free to\b|\b(?:it'?s|it is) (?:ok|okay|fine|allowed) (?:for you )?to\b"),
+        _c(r"\b(?:disclose|reveal|share|leak|give out|expose|show|tell|send|access|read|export|dump|bypass|ignore|skip|disable|break)\b"),
+        _c(r"\b(?:any|every|all|other|another)(?:\s+\w+)?\s+(?:users?|customers?|accounts?|people|persons?|members?|patients?|clients?)\b|\b(?:users?|customers?)'s?\s+(?:personal|private)"
+           r"|\b(?:personal (?:information|data|details)|private (?:data|information)|passwords|credentials|secrets|api keys|system prompt|safety (?:rules|filters|checks)|content policy|guardrails)\b"),
+    ]),
+    ("permission", "越权授权 (permission grant)", [
+        _c(r"(?:允许|准许|同意|授权|批准)你|你(?:可以|能|有权|被允许)"),
+        _c(r"透露|泄露|分享|告诉|提供|访问|查看|导出|发送|公开|给我看"),
+        _c(r"其他|别的|所有|任何|全部|别人|他人|个人信息|隐私|密码|系统提示词"),
+    ]),
+]
+
 
 #: Words that make a text read as an instruction (used with the hidden-character signal).
 _DIRECTIVE_CUE = _c(
@@ -341,6 +398,11 @@ def find_instructions(views: Normalised) -> list[Finding]:
             if m:
                 excerpt = quote(view.original(views.source, *m.span()) or m.group())
                 found[category] = Finding("injection", label, excerpt, category, view.name)
+        for m in _WINDOW.finditer(view.text):
+            for category, label, parts in _PARTS:
+                if category not in found and all(part.search(m.group()) for part in parts):
+                    excerpt = quote(view.original(views.source, *m.span()) or m.group())
+                    found[category] = Finding("injection", label, excerpt, category, view.name)
     hidden = [s for s in views.signals if s != "bidi controls" or any(v.name.startswith("text under") for v in views.hidden)]
     for m in _COMMENT.finditer(views.text.text):
         if "hidden" not in found and _DIRECTIVE_CUE.search(m.group("body") or m.group("body2") or ""):

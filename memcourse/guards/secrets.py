@@ -116,14 +116,18 @@ _CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(
 _CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:)|:)"
 _QUOTED = r"[\"'“‘「『《]"
 _VALUE = r"(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
+_CODE_VALUE = r"(?P<value>\d{2,4}(?:[ \-]\d{2,4}){1,2}(?!\d)|[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
+_USER = r"(?:[\w.@\-]{1,30}\s*[/|]\s*)?"  # "login is alice / Sunflower#7": the user name before the password
+_FAR = r"(?:\s+[\w'’\-]+){1,5}?\s+(?:is|was|=|:)\s*"  # "the password I use everywhere is ..."
 
 _LABELLED = [
     # a bare "key" names too many things ("the key to success"): only a value that could not be a word
     ("key", re.compile(rf"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{{8,}})", I)),
-    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
+    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
     ("password", re.compile(rf"(?P<label>{fold_text(_LABELS_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("code", re.compile(rf"(?P<label>{fold_text(_CODES_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("code", re.compile(rf"(?P<label>{fold_text(_CODES_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
 ]
 #: Words that follow "password is ..." without being a password.
 _NOT_VALUES = set(
@@ -154,6 +158,10 @@ def _credential_value(match: re.Match, kind: str) -> bool:
         return looks_random and not re.fullmatch(r"[0-9a-fA-F\-]{32,36}", value)
     if kind == "code":
         return digits >= 3 and digits >= len(value) // 2
+    if kind == "far":  # a loose connection needs a value that could not be a word
+        return bool(match.group("quote") and len(value) >= 4 or digits and re.search(r"[A-Za-z]", value)
+                    or digits >= 4 and digits >= len(value.replace(" ", "")) - 1
+                    or re.search(r"[A-Za-z]", value) and re.search(r"[!@#$%^&*+=~?]", value))
     has_symbol = bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
     mixed = bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value[1:]))
     if not connect:  # no "is"/":": only a value that could not be a word ("hunter2")
@@ -241,6 +249,7 @@ def _labelled(kind: str, pattern: re.Pattern[str], view: View, source: str) -> l
         position = m.start() + 1
         if _credential_value(m, kind):
             label = "verification code / PIN" if kind == "code" else f"credential ({m.group('label').strip().lower()}) with its value"
+            kind = "password" if kind == "far" else kind
             found.append(("code" if kind == "code" else "api_key" if kind == "key" else "password", label, view.original(source, m.start("label"), m.end("value"))))
     return found
 

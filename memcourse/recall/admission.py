@@ -18,7 +18,8 @@ permission a *rule* (or text that reads like a standing rule, "每次回答都�
            only when an administrator configured it; a user may state preferences, never
            rewrite the agent's rules
 safety     :func:`memcourse.guards.unsafe_for_context` finds no secret and no injected
-           instruction (the same detectors as the write path, run again at read time)
+           instruction in the content, subject or tags (the same normalised detectors as
+           the write path, run again at read time)
 ========== ==============================================================================
 
 The first failing check is the reason, so a refusal always explains itself.
@@ -60,7 +61,7 @@ def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
     ``None`` if the record passes them. Context packing re-runs exactly these."""
     if record.status is not Status.ACTIVE:
         return "status", f"status: the memory is {record.status.value}, not active"
-    if record.source is not Source.ADMIN_CONFIGURED:
+    if record.source is not Source.ADMIN_CONFIGURED:  # user, tool and model alike
         if record.memory_type is MemoryType.RULE:
             return "permission", (
                 f"permission: a rule must be admin_configured, this one is {record.source.value}"
@@ -71,7 +72,7 @@ def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
                 f"permission: reads as a standing rule ({rules[0]}) but is {record.source.value}, "
                 "not admin_configured"
             )
-    findings = unsafe_for_context(record.content)
+    findings = [f for text in (record.content, record.subject, *record.tags) for f in unsafe_for_context(text)]
     if findings:
         return "safety", "safety: " + "; ".join(str(finding) for finding in findings)
     return None

@@ -1,23 +1,45 @@
-"""Time decay and access boost: recent and well-used memories rank a little higher.
+"""Time in ranking: a tie-breaker, not a tyrant.
 
-Relevance alone treats a preference stated yesterday and one last used a year ago the same.
-Exponential decay multiplies a memory's relevance by::
+Relevance alone treats a plan mentioned yesterday and one from last year the same. The
+textbook fix is exponential decay, a factor that shrinks with age::
 
-    decay = exp(-λ · days since the memory was last used)
+    decay = exp(-λ · days)
 
-**Half-life.** The weight halves when ``exp(-λ·t) = 1/2``, i.e. ``t = ln 2 / λ``. With the
+**Half-life.** The factor halves when ``exp(-λ·t) = 1/2``, i.e. ``t = ln 2 / λ``. With the
 default λ = 0.05 that is ln 2 / 0.05 ≈ **13.9 days** (not "about 20 days": that would be
-λ ≈ 0.035). After 30 days a memory keeps e^-1.5 ≈ 22 % of its weight, after 90 days ≈ 1 %.
-Pick λ from the half-life you want: ``λ = ln 2 / half_life_days``.
+λ ≈ 0.035). After 30 days ``exp(-λ·t)`` is e^-1.5 ≈ 22 %, after 90 days ≈ 1 %. Pick λ from
+the half-life you want: ``λ = ln 2 / half_life_days`` (:func:`decay_factor` computes it).
 
-Decay is a *ranking* signal, not deletion: multiplied into a fused score it only reorders
-memories that are otherwise about equally relevant. A memory that is the only good match
-still comes back, just with a smaller score. Forgetting for real is ``store.forget``.
+**Why recall does not multiply relevance by it.** Multiplied straight into a relevance
+score, that factor *is* the ranking after a few weeks: a month-old memory keeps 22 % of its
+score, so any recent memory that matches a little beats the old one that matches exactly.
+Measured on LoCoMo (long conversations, each turn stored at the time it was said), that
+multiplication took hybrid Recall@10 from 0.54 to 0.20 (see docs/benchmarks.md). Age must
+reorder memories that are about equally relevant and demote stale ones, never outweigh
+relevance. So recall uses a *bounded* factor (:func:`recency_factor`)::
+
+    recency = 1 - weight[type] · (1 - exp(-λ · days since the memory was written))
+
+It starts at 1 and sinks towards ``1 - weight`` (never below): with ``weight = 0.10`` the
+oldest event keeps 90 % of its relevance, so it loses to a newer memory only when the two are
+within 10 % of each other. Three choices inside it:
+
+- **By type.** Events and tasks are about a time ("went to the support group yesterday",
+  "migrating the orders service"): they go stale, weight 0.10. Decisions change less often,
+  0.05. Preferences, entities and rules stay true until replaced, weight 0: they do not fade
+  at all; an outdated one is *superseded* by its newer version (see ``dedupe``), not aged.
+- **Since it was written** (``updated_at``: created, or last confirmed by an update), not
+  since it was last recalled: a memory nobody has asked about yet is not punished for that.
+  Being recalled is a separate, small, capped bonus (:func:`access_boost`).
+- **λ** is the store's ``decay_lambda`` (default 0.05); ``decay_lambda=0`` switches time off.
 
 **Access boost.** A memory that keeps being recalled is probably useful, so each use adds a
 small multiplicative bonus, capped so that popularity can never beat relevance:
-``1 + min(access_count, cap) · step``, at most 1.10 with the defaults. That cap is worth
-ln 1.10 / 0.05 ≈ 1.9 days of decay: frequent use can offset a couple of days of age, no more.
+``1 + min(access_count, cap) · step``, at most 1.10 with the defaults.
+
+**Importance.** :func:`importance_factor` turns ``MemoryRecord.importance`` (0..1, 0.5 by
+default, set by whoever writes the memory, e.g. an extraction pipeline) into a factor in
+[0.95, 1.05]: enough to order near-equals, never enough to make an irrelevant memory relevant.
 """
 
 from __future__ import annotations
@@ -25,19 +47,34 @@ from __future__ import annotations
 import math
 from datetime import datetime
 
-from memcourse.records import MemoryRecord, parse_timestamp
+from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
 
 __all__ = [
     "DEFAULT_LAMBDA",
+    "IMPORTANCE_WEIGHT",
+    "RECENCY_WEIGHT",
     "access_boost",
     "decay_factor",
     "half_life_days",
+    "importance_factor",
     "lambda_for_half_life",
     "last_used",
+    "recency_factor",
 ]
 
 DEFAULT_LAMBDA = 0.05
 SECONDS_PER_DAY = 86_400.0
+#: The most age can take from a memory's relevance, by type (see the module docstring).
+RECENCY_WEIGHT = {
+    MemoryType.EVENT: 0.10,
+    MemoryType.TASK: 0.10,
+    MemoryType.DECISION: 0.05,
+    MemoryType.PREFERENCE: 0.0,
+    MemoryType.ENTITY: 0.0,
+    MemoryType.RULE: 0.0,
+}
+#: importance 0 -> x(1 - w/2), 0.5 -> x1, 1 -> x(1 + w/2).
+IMPORTANCE_WEIGHT = 0.10
 
 
 def _check_lambda(lam: float, *, allow_zero: bool) -> float:
@@ -95,3 +132,29 @@ def lambda_for_half_life(days: float) -> float:
 def last_used(record: MemoryRecord) -> datetime:
     """When a memory was last *used*: last recalled if ever, else last written."""
     return record.last_accessed_at or record.updated_at or record.created_at
+
+
+def recency_factor(record: MemoryRecord, now: datetime, *, lam: float = DEFAULT_LAMBDA) -> float:
+    """``1 - weight[type] · (1 - exp(-lam · days since updated_at))``, in ``[1 - weight, 1]``.
+
+    >>> from datetime import timedelta, timezone
+    >>> now = datetime(2026, 1, 31, tzinfo=timezone.utc)
+    >>> event = MemoryRecord("event", "trip", "Went hiking", created_at=now - timedelta(days=60))
+    >>> round(recency_factor(event, now), 3)    # 60 days: nearly the full 10 %, no more
+    0.905
+    >>> rule = MemoryRecord("preference", "tea", "Likes tea", created_at=now - timedelta(days=600))
+    >>> recency_factor(rule, now)               # preferences do not fade
+    1.0
+    """
+    weight = RECENCY_WEIGHT[record.memory_type]
+    if weight == 0.0:
+        _check_lambda(lam, allow_zero=True)
+        return 1.0
+    return 1.0 - weight * (1.0 - decay_factor(record.updated_at, now, lam=lam))
+
+
+def importance_factor(importance: float) -> float:
+    """``1 + IMPORTANCE_WEIGHT · (importance - 0.5)``: 0.95 .. 1.05 for importance 0 .. 1."""
+    if isinstance(importance, bool) or not isinstance(importance, (int, float)) or not 0.0 <= importance <= 1.0:
+        raise ValueError(f"importance must be a number in [0, 1], got {importance!r}")
+    return 1.0 + IMPORTANCE_WEIGHT * (float(importance) - 0.5)

@@ -24,6 +24,19 @@ Cormack, Clarke and Büttcher (SIGIR 2009) found to work well across TREC collec
 is not sensitive: anything from about 20 to 100 ranks similarly. It is a default, not a
 law; the evaluation notebook lets you change it and measure.
 
+**What RRF throws away.** Ranks hide *how sure* a channel is. When BM25's best match scores
+14 and its second 3, RRF still treats them as neighbours (1/61 vs 1/62); when a channel
+is blind to a query (the English model on a half-Chinese query) its rank 1 still counts as
+much as the other channel's rank 1. On data nobody here wrote (LoCoMo, docs/benchmarks.md)
+equal-weight RRF lands *below* BM25 alone: a weak dense channel dilutes a strong keyword one.
+:func:`weighted_fusion` keeps the scores instead: each channel's scores are normalised to
+[0, 1] (divided by that query's best, measured from a floor), sharpened, and mixed with
+weights that the caller sets per query from the evidence each channel has (see
+``memcourse.recall.hybrid``). This is the "convex combination" that the fusion-function
+literature (Bruch, Gai and Ingber, "An Analysis of Fusion Functions for Hybrid Retrieval",
+ACM TOIS 2023) finds better than RRF once scores are normalised. RRF stays here as the
+baseline to beat, and the one to reach for when the scores really cannot be trusted.
+
 **Careful with multipliers after fusion.** The same flatness means fused scores sit close
 together: rank 1 beats rank r by a factor of only ``(60 + r) / 61``. So anything multiplied
 in afterwards (time decay, access boost, a task priority) is strong: a ×1.10 access boost
@@ -37,9 +50,11 @@ from __future__ import annotations
 import math
 from typing import Mapping, Sequence
 
-__all__ = ["DEFAULT_K", "rrf"]
+__all__ = ["DEFAULT_K", "DEFAULT_SHARPEN", "normalise", "rrf", "weighted_fusion"]
 
 DEFAULT_K = 60
+#: Exponent applied to normalised scores before they are mixed (see weighted_fusion).
+DEFAULT_SHARPEN = 1.5
 
 
 def rrf(
@@ -80,3 +95,69 @@ def rrf(
         fused.append((doc_id, score, by_channel, min(present)))
     fused.sort(key=lambda item: (-item[1], item[3], str(item[0])))
     return [(doc_id, score, by_channel) for doc_id, score, by_channel, _ in fused]
+
+
+def normalise(scores: Mapping[str, float], *, floor: float = 0.0) -> dict[str, float]:
+    """Map scores to [0, 1]: ``(score - floor) / (best - floor)``, clipped at 0.
+
+    The floor is a fixed "means nothing" level (0 for BM25, the similarity floor for cosine),
+    not the worst candidate: with the worst candidate as the floor, a list of five equally
+    poor matches would still stretch from 0 to 1.
+
+    >>> normalise({"a": 8.0, "b": 2.0})
+    {'a': 1.0, 'b': 0.25}
+    """
+    if not scores:
+        return {}
+    best = max(scores.values())
+    if not best > floor:
+        return {doc_id: 0.0 for doc_id in scores}
+    return {doc_id: max(0.0, (score - floor) / (best - floor)) for doc_id, score in scores.items()}
+
+
+def weighted_fusion(
+    scores: Mapping[str, Mapping[str, float]],
+    weights: Mapping[str, float],
+    *,
+    floors: Mapping[str, float] | None = None,
+    sharpen: float = DEFAULT_SHARPEN,
+) -> list[tuple[str, float, dict[str, float]]]:
+    """Mix channels by their normalised scores: ``Σ w_c · norm_c(d)^sharpen / Σ w_c``.
+
+    ``scores`` maps a channel to ``{id: raw score}`` for the ids it returned; ``weights`` maps
+    a channel to its weight (>= 0) for this query. Only channels that returned something
+    count in ``Σ w_c``, so a channel with nothing to say does not drag the others down: with
+    one channel, the result is that channel's own order. ``sharpen`` > 1 widens the gap
+    between a channel's best and its middling matches (normalised scores of 0.9 and 0.6
+    become 0.85 and 0.46 at 1.5). Returns ``(id, fused, {channel: normalised score})``, best
+    first, ties broken by id.
+
+    >>> fused = weighted_fusion({"keyword": {"a": 10.0, "b": 5.0}, "vector": {"b": 0.8}},
+    ...                         {"keyword": 0.6, "vector": 0.4}, floors={"vector": 0.3}, sharpen=1.0)
+    >>> [(doc_id, round(score, 2)) for doc_id, score, _ in fused]
+    [('b', 0.7), ('a', 0.6)]
+    """
+    if not isinstance(scores, Mapping) or not isinstance(weights, Mapping):
+        raise TypeError("scores and weights must be mappings keyed by channel name")
+    if isinstance(sharpen, bool) or not isinstance(sharpen, (int, float)) or not math.isfinite(sharpen) or sharpen <= 0:
+        raise ValueError(f"sharpen must be a finite number > 0, got {sharpen!r}")
+    floors = floors or {}
+    parts: dict[str, dict[str, float]] = {}
+    total = 0.0
+    for channel, channel_scores in scores.items():
+        weight = weights.get(channel, 0.0)
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not math.isfinite(weight) or weight < 0:
+            raise ValueError(f"weight of {channel!r} must be a finite number >= 0, got {weight!r}")
+        if not channel_scores or weight == 0:
+            continue
+        total += weight
+        for doc_id, value in normalise(channel_scores, floor=floors.get(channel, 0.0)).items():
+            parts.setdefault(doc_id, {})[channel] = value
+    if total == 0:
+        return []
+    fused = []
+    for doc_id, by_channel in parts.items():
+        score = math.fsum(weights[c] * value**sharpen for c, value in by_channel.items()) / total
+        fused.append((doc_id, score, by_channel))
+    fused.sort(key=lambda item: (-item[1], str(item[0])))
+    return fused

@@ -61,6 +61,7 @@ from memcourse.recall.dedupe import may_supersede
 from memcourse.recall.fusion import rrf
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import (
+    BM25_PARAMS,
     KEYWORD_DEPTH,
     MIN_KNOWN_TOKENS,
     MODES,
@@ -111,7 +112,7 @@ class _Shared:
     def __init__(self, records: LocalRecords | VersionedRows):
         self.lock = threading.RLock()
         self.records = records
-        self.bm25 = BM25Index()
+        self.bm25 = BM25Index(**BM25_PARAMS)
         self.active: dict[str, _Scope] = {}
         # (user, agent or None, type or None) -> active ids: the keyword channel's allow-lists.
         self.by_scope: dict[tuple[str, str | None, str | None], set[str]] = {}

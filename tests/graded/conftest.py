@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -50,6 +52,13 @@ ENCODING_FILTER = r"error::EncodingWarning:(exercises|solutions)\."
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", ENCODING_FILTER)
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """Test ids as written: pytest would show a Chinese parameter as ``\u5ba2\u670d``."""
+    if isinstance(val, str) and not val.isascii():
+        return val
+    return None
 
 
 def chosen_target(config: pytest.Config) -> str | None:
@@ -94,3 +103,26 @@ def exercise(target: str):
         return importlib.import_module(f"{target}.{name}")
 
     return load
+
+
+@pytest.fixture
+def run_with_encoding_checks(target: str):
+    """Run ``code`` in a fresh Python that reports every text file the graded code opens without
+    an explicit ``encoding=`` (``EncodingWarning``, as an error). Returns ``(ok, message)``.
+
+    ``code`` may use the name ``ex`` for the exercise module (``module`` argument)."""
+
+    def run(module: str, code: str, *, cwd: Path) -> tuple[bool, str]:
+        program = textwrap.dedent(f"""
+            import importlib, sys, warnings
+            sys.path.insert(0, {str(ROOT)!r})
+            warnings.filterwarnings("error", category=EncodingWarning, module=r"(exercises|solutions)\\.")
+            ex = importlib.import_module("{target}.{module}")
+        """) + textwrap.dedent(code)
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        proc = subprocess.run([sys.executable, "-X", "warn_default_encoding", "-c", program], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=120)
+        errors = [line for line in proc.stderr.strip().splitlines() if "Error" in line or "Warning" in line]
+        return proc.returncode == 0, (errors[-1] if errors else proc.stderr.strip()[-300:])
+
+    return run

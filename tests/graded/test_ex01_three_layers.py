@@ -105,3 +105,45 @@ def test_finish_run_with_nothing_memorable_writes_nothing(ex, store):
     written = ex.finish_run(make_state(), ["谢谢！", "What time is it?"], MemoryPolicy(), store)
     assert written == [], "thanks and small talk carry no durable signal: nothing is written"
     assert store.list_all() == [], "the store must stay empty"
+
+
+class RecordingStore:
+    """A store that remembers what it was given and what it gave back."""
+
+    def __init__(self, inner):
+        self.inner, self.given, self.returned = inner, [], []
+
+    def upsert(self, record):
+        self.given.append(record)
+        stored = self.inner.upsert(record)
+        self.returned.append(stored)
+        return stored
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+def test_finish_run_returns_what_the_store_returned(ex, store):
+    """The store decides the final record (its id, its history when it updated one); the
+    candidate the policy proposed is not what was stored."""
+    spy = RecordingStore(store)
+    messages = ["以后回答我问题时，代码示例尽量用 Python。", "以后回答我问题时，代码示例尽量用 TypeScript。"]
+    written = ex.finish_run(make_state(), messages, MemoryPolicy(), spy)
+    assert len(spy.given) == 2, "each accepted message is upserted once"
+    assert len(written) == len(spy.returned) and all(a is b for a, b in zip(written, spy.returned)), (
+        "return the records store.upsert returned, in order, not the policy's candidates"
+    )
+    assert len(written[1].history) == 1, "the second write updated the first: the stored record carries its history"
+
+
+def test_files_are_written_and_read_as_utf8_explicitly(ex, tmp_path, run_with_encoding_checks):
+    """open()/read_text()/write_text() without encoding= use the machine's default: UTF-8 here,
+    often cp1252 or GBK on Windows, where this checkpoint would be unreadable."""
+    ok, message = run_with_encoding_checks("ex01_three_layers", """
+        from memcourse import ShortTermState
+        state = ShortTermState(goal="回答：Phase4 应该关注什么？")
+        state.add_step("检索 Memory 相关笔记")
+        ex.save_checkpoint(state, "run.json")
+        assert ex.load_checkpoint("run.json").snapshot() == state.snapshot()
+    """, cwd=tmp_path)
+    assert ok, f"pass encoding='utf-8' whenever you open a text file: {message}"

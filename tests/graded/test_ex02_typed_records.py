@@ -94,3 +94,38 @@ def test_inputs_are_not_changed(ex):
     assert records == [old] and len(records) == 1, "return a new list"
     assert old.content == "以后回答我时，代码示例尽量用 Python" and old.history == [], "do not edit the old record"
     assert new.history == [] and new.created_at == T1, "do not edit the new record either"
+
+
+def test_the_history_entry_records_the_old_versions_source(ex):
+    """History says where the *replaced* content came from: a tool observed it, the user did not say it."""
+    old = python_pref()
+    old.source = Source.TOOL_OBSERVED
+    old.confidence = 0.7
+    new = typescript_pref()  # stated by the user
+    result = ex.upsert_by_subject([old], new, T1)
+    (entry,) = result[0].history
+    assert entry.source == "tool_observed", "the history entry keeps the OLD record's source (old.source.value)"
+    assert entry.confidence == 0.7, "and the OLD record's confidence"
+    assert result[0].source is Source.USER_STATED, "the current version has the new record's source"
+
+
+def test_an_appended_record_is_a_copy(ex):
+    new = project()
+    result = ex.upsert_by_subject([], new, T1)
+    assert len(result) == 1, "a new subject in an empty list: one record"
+    assert result[0] is not new, "append a copy (new.copy()): the caller may keep changing its record"
+    assert result[0].to_dict() == new.to_dict(), "the copy is equal to the new record"
+
+
+def test_the_update_takes_its_identity_and_time_from_the_old_record_and_now(ex):
+    """A new record can arrive with its own id and timestamps (another process made it): the
+    update still keeps the OLD id and creation time, and is stamped with ``now``."""
+    old = python_pref()
+    new = MemoryRecord(MemoryType.PREFERENCE, "Response_Style", "以后回答我时，代码示例优先用 TypeScript",
+                       memory_id="preference:imported:0000", created_at=T1, updated_at=T1)
+    now = T1 + timedelta(hours=5)
+    (updated,) = ex.upsert_by_subject([old], new, now)
+    assert updated.memory_id == old.memory_id, f"keep the old memory_id {old.memory_id!r}, got {updated.memory_id!r}"
+    assert updated.created_at == T0, "keep the old created_at"
+    assert updated.updated_at == now, f"updated_at is `now` ({now}), not the new record's own time, got {updated.updated_at}"
+    assert updated.history[0].replaced_at == now, "the history entry is stamped with `now` too"

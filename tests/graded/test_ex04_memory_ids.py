@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from memcourse import MemoryType
 
-ID_SHAPE = re.compile(r"^(?P<type>[a-z]+):(?P<slug>[^:]+):(?P<digest>[0-9a-f]{12})$")
+ID_SHAPE = re.compile(r"^(?P<type>[a-z]+):(?P<slug>[^:]+):(?P<digest>[0-9a-f]{16})$")
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +20,7 @@ def ex(exercise):
 
 def parts(memory_id: str) -> dict[str, str]:
     match = ID_SHAPE.match(memory_id)
-    assert match, f"{memory_id!r} is not '<type>:<slug>:<12 hex digits>'"
+    assert match, f"{memory_id!r} is not '<type>:<slug>:<16 hex digits>'"
     return match.groupdict()
 
 
@@ -119,3 +119,38 @@ def test_property_ids_have_the_documented_shape(ex, subject):
     assert info["type"] == "task", "the id starts with the type value"
     assert 1 <= len(info["slug"]) <= 32, "the slug is 1 to 32 characters"
     assert re.fullmatch(r"[a-z0-9_\-\u4e00-\u9fff]+", info["slug"]), info["slug"]
+
+
+def test_the_digest_is_the_documented_hash_of_the_normalised_subject(ex):
+    import hashlib
+
+    memory_id = ex.make_id(MemoryType.PREFERENCE, "  Response   Style ")
+    expected = hashlib.sha256("preference\x1fresponse style".encode("utf-8")).hexdigest()[:16]
+    assert parts(memory_id)["digest"] == expected, (
+        "digest = sha256(f'{type}\\x1f{normalised subject}'.encode('utf-8')).hexdigest()[:16], where the "
+        "normalised subject is NFKC, stripped, lower-cased, with whitespace runs collapsed to ONE space"
+    )
+
+
+@pytest.mark.parametrize(
+    ("subject", "slug"),
+    [
+        ("My Project.v2 (beta)", "my_project_v2__beta"),
+        ("项目 名称", "项目_名称"),
+        ("  user-name  ", "user-name"),
+        ("a" * 40, "a" * 32),
+        ("订单#2024", "订单_2024"),
+    ],
+)
+def test_the_slug_follows_the_rules(ex, subject, slug):
+    got = parts(ex.make_id(MemoryType.ENTITY, subject))["slug"]
+    assert got == slug, (
+        f"slug of {subject!r}: expected {slug!r}, got {got!r} (whitespace -> '_', every other character outside "
+        "a-z 0-9 _ - CJK -> '_', strip '_' at both ends, cut to 32)"
+    )
+
+
+def test_inner_whitespace_is_part_of_the_subject(ex):
+    assert ex.make_id(MemoryType.ENTITY, "ab") != ex.make_id(MemoryType.ENTITY, "a b"), (
+        "runs of whitespace collapse to one space; they do not vanish: 'a b' is not 'ab'"
+    )

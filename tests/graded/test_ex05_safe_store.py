@@ -129,3 +129,91 @@ def test_unserialisable_data_fails_before_touching_the_file(ex, tmp_path):
         ex.atomic_write_json(path, {"records": [object()]})
     assert path.read_text(encoding="utf-8") == '{"records": ["old"]}', "serialise before touching any file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["memories.json"], "no temporary file may be left"
+
+
+def many_tasks() -> list[MemoryRecord]:
+    return [
+        MemoryRecord(MemoryType.TASK, f"task_{i}", f"Phase4 memory task number {i}", created_at=T0)
+        for i in range(5)
+    ]
+
+
+def test_limit_is_respected_when_more_records_match(ex):
+    original = many_tasks()
+    hits, to_save = ex.typed_search(original, "Phase4 memory task", now=NOW, limit=2)
+    assert len(hits) == 2, f"five records match, limit=2: return exactly 2 hits, got {len(hits)}"
+    assert [r.subject for r in hits] == ["task_0", "task_1"], "equal scores keep the records' original order"
+    touched = [r.subject for r in to_save if r.access_count]
+    assert touched == ["task_0", "task_1"], f"only the returned hits count as accessed, got {touched}"
+    assert len(to_save) == 5, "to_save still holds every record"
+
+
+def test_the_temporary_file_is_flushed_before_fsync(ex, tmp_path, monkeypatch):
+    """fsync saves what the operating system has; text still in Python's buffer is not there yet."""
+    sizes = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        sizes.append(os.fstat(fd).st_size)
+        return real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    path = tmp_path / "memories.json"
+    data = {"records": ["我的项目叫 智能客服助手"] * 50}
+    ex.atomic_write_json(path, data)
+    monkeypatch.undo()
+    final = path.stat().st_size
+    assert sizes, "call os.fsync on the temporary file before replacing"
+    assert sizes[0] == final, (
+        f"at fsync time the temporary file held {sizes[0]} of {final} bytes: call flush() before os.fsync()"
+    )
+
+
+def test_files_are_written_as_utf8_explicitly(ex, tmp_path, run_with_encoding_checks):
+    ok, message = run_with_encoding_checks("ex05_safe_store", """
+        import json
+        ex.atomic_write_json("memories.json", {"records": ["我的项目叫 智能客服助手"]})
+        assert json.loads(open("memories.json", encoding="utf-8").read()) == {"records": ["我的项目叫 智能客服助手"]}
+    """, cwd=tmp_path)
+    assert ok, f"open the temporary file with encoding='utf-8' (os.fdopen(fd, 'w', encoding='utf-8')): {message}"
+
+
+def test_a_failure_while_writing_leaves_no_temporary_file(ex, tmp_path, monkeypatch):
+    path = tmp_path / "memories.json"
+    path.write_text('{"records": ["old"]}', encoding="utf-8")
+
+    def broken_fsync(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError, match="disk full"):
+        ex.atomic_write_json(path, {"records": ["new"]})
+    monkeypatch.undo()
+    assert path.read_text(encoding="utf-8") == '{"records": ["old"]}', "the old file must be untouched"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memories.json"], "the temporary file is removed, the error re-raised"
+
+
+def test_skipping_one_record_does_not_stop_the_search(ex):
+    """An inactive record, or one of another type, early in the list is skipped; the search goes on."""
+    retired = MemoryRecord(MemoryType.TASK, "old_task", "Phase4 memory task, retired", created_at=T0,
+                           status=Status.SUPERSEDED)
+    style = MemoryRecord(MemoryType.PREFERENCE, "memory_style", "Phase4 memory notes in Python", created_at=T0)
+    live = MemoryRecord(MemoryType.TASK, "live_task", "Phase4 memory task, current", created_at=T0)
+    hits, _ = ex.typed_search([retired, style, live], "Phase4 memory", now=NOW, memory_type=MemoryType.TASK)
+    assert [r.subject for r in hits] == ["live_task"], (
+        "skip (continue past) the superseded task and the preference; do not stop at them (break)"
+    )
+
+
+def test_the_type_filter_excludes_matching_records_of_other_types(ex):
+    note = MemoryRecord(MemoryType.ENTITY, "phase4_note", "Phase4 memory design notes", created_at=T0)
+    task = MemoryRecord(MemoryType.TASK, "phase4_task", "Phase4 memory task", created_at=T0)
+    hits, to_save = ex.typed_search([note, task], "Phase4 memory", now=NOW, memory_type="task")
+    assert [r.subject for r in hits] == ["phase4_task"], "the entity matches the words too, but it is not a task"
+    assert [r.access_count for r in to_save] == [0, 1], "only the task was returned, so only the task was accessed"
+
+
+def test_a_single_shared_word_is_a_hit_whatever_the_confidence(ex):
+    low = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 智能客服助手", confidence=0.0, created_at=T0)
+    hits, _ = ex.typed_search([low], "智能", now=NOW)
+    assert [r.subject for r in hits] == ["project_name"], "keyword_score above 0 (here exactly 1.0) is a hit"

@@ -58,7 +58,8 @@ def test_timeouts_are_transient_too(ex):
     server, sleeps = FlakyServer(fail_calls={1}, error=TimeoutError("read timed out")), Sleeps()
     stats = ex.write_in_batches(["以后用中文回答", "Phase4 当前任务"], server, batch_size=5, sleep=sleeps, base_delay=0.5)
     assert server.stored == ["以后用中文回答", "Phase4 当前任务"]
-    assert sleeps == pytest.approx([0.5]) and stats["retries"] == 1
+    assert sleeps == pytest.approx([0.5]), f"one retry after base_delay=0.5 seconds, got sleeps {sleeps}"
+    assert stats["retries"] == 1, f"one retry, got {stats}"
 
 
 def test_it_gives_up_after_max_attempts_and_stops_there(ex):
@@ -74,12 +75,15 @@ def test_other_errors_are_not_retried(ex):
     server, sleeps = FlakyServer(fail_calls={1}, error=ValueError("record #3 is invalid")), Sleeps()
     with pytest.raises(ValueError, match="invalid"):
         ex.write_in_batches(list(range(4)), server, batch_size=4, sleep=sleeps)
-    assert len(server.calls) == 1 and sleeps == [], "a bad record fails the same way every time: do not retry"
+    assert len(server.calls) == 1, (
+        f"a bad record fails the same way every time: do not retry it (got {len(server.calls)} calls)"
+    )
+    assert sleeps == [], f"and do not sleep before re-raising it (got sleeps {sleeps})"
 
 
 def test_bad_arguments_fail_before_any_write_and_empty_input_does_nothing(ex):
     server = FlakyServer()
-    for kwargs in ({"batch_size": 0}, {"max_attempts": 0}):
+    for kwargs in ({"batch_size": 0}, {"batch_size": -1}, {"max_attempts": 0}, {"max_attempts": -2}):
         with pytest.raises(ValueError):
             ex.write_in_batches([1, 2], server, sleep=Sleeps(), **kwargs)
     assert server.calls == []
@@ -100,4 +104,47 @@ def test_with_a_real_store(ex, tmp_path):
 
     stats = ex.write_in_batches(records, write_batch, batch_size=5, sleep=Sleeps())
     assert [r.subject for r in store.list_all()] == [f"release_{i}" for i in range(12)]
-    assert stats["batches"] == 3 and stats["retries"] == 1
+    assert stats["batches"] == 3, f"12 records in batches of 5: 3 batches, got {stats}"
+    assert stats["retries"] == 1, f"the first attempt failed once: 1 retry, got {stats}"
+
+
+def test_backoff_doubles_from_base_delay(ex):
+    server, sleeps = FlakyServer(fail_calls={1, 2, 3}), Sleeps()
+    stats = ex.write_in_batches([1], server, max_attempts=4, base_delay=0.25, sleep=sleeps)
+    assert sleeps == pytest.approx([0.25, 0.5, 1.0]), f"before retries 1, 2, 3: base_delay * 2 ** (n - 1), got {sleeps}"
+    assert stats == {"batches": 1, "written": 1, "attempts": 4, "retries": 3}, stats
+
+
+def test_one_attempt_means_no_retry(ex):
+    server, sleeps = FlakyServer(fail_calls={1}), Sleeps()
+    with pytest.raises(ConnectionError):
+        ex.write_in_batches([1, 2], server, max_attempts=1, sleep=sleeps)
+    assert len(server.calls) == 1, f"max_attempts=1: a single try, got {len(server.calls)} calls"
+    assert sleeps == [], f"no retry, so no sleep, got {sleeps}"
+
+
+def test_each_batch_is_a_list_even_from_a_tuple(ex):
+    server = FlakyServer()
+    ex.write_in_batches(("a", "b", "c"), server, batch_size=2, sleep=Sleeps())
+    assert all(type(call) is list for call in server.calls), "call write_batch with a list"
+    assert server.calls == [["a", "b"], ["c"]]
+
+
+def test_a_retried_batch_is_the_same_batch(ex):
+    seen = []
+
+    def write_batch(batch):
+        seen.append(batch)
+        if len(seen) == 1:
+            batch.append("garbage")  # a client library that mutates what it was given
+            raise ConnectionError("reset")
+
+    ex.write_in_batches(["x", "y"], write_batch, batch_size=2, sleep=Sleeps())
+    assert seen[1] == ["x", "y"], f"each attempt gets a fresh list of the batch's records, got {seen[1]}"
+
+
+def test_batch_size_one_and_one_attempt_are_valid(ex):
+    server = FlakyServer()
+    stats = ex.write_in_batches(["a", "b"], server, batch_size=1, max_attempts=1, sleep=Sleeps())
+    assert server.calls == [["a"], ["b"]], "batch_size=1 is valid: one record per batch"
+    assert stats == {"batches": 2, "written": 2, "attempts": 2, "retries": 0}, stats

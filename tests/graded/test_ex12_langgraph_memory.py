@@ -113,7 +113,8 @@ def test_limit_caps_each_search(ex, store):
     found = ex.recall_memories(store, "alice", "Lighthouse deployment", limit=2)
     keys = [m["key"] for m in found]
     assert keys[:2] == ["style_0", "style_1"], "limit=2 preferences, oldest first (the store's order)"
-    assert len(keys) == 4 and all(k.startswith("deploy_") for k in keys[2:]), "and at most limit=2 query hits"
+    assert len(keys) == 4, f"limit=2 preferences plus limit=2 query hits, got {keys}"
+    assert all(k.startswith("deploy_") for k in keys[2:]), f"the query hits follow the preferences, got {keys}"
 
 
 def test_inside_the_graph_the_store_carries_a_preference_to_a_new_thread(ex, store):
@@ -170,3 +171,52 @@ def test_without_documents_nothing_is_supported(ex):
     assert report == {"grounded": False, "supported": [], "unsupported": [FALSE_CLAIM], "evidence": [],
                       "from_memory": {FALSE_CLAIM: "checkpoint_claim"}}
     assert ex.check_grounding([], [CHECKPOINTER], [])["grounded"] is True, "no claims, nothing unsupported"
+
+
+def test_from_memory_names_the_first_memory_that_states_the_claim(ex):
+    first = {"key": "said_first", "memory_type": "entity", "content": "checkpoint 可以跨线程保存用户偏好", "score": 1.0}
+    second = {"key": "said_again", "memory_type": "entity", "content": "checkpoint 可以跨线程保存用户偏好。", "score": 3.0}
+    report = ex.check_grounding([FALSE_CLAIM], [CHECKPOINTER], [first, second])
+    assert report["from_memory"] == {FALSE_CLAIM: "said_first"}, (
+        "two memories state the claim: name the FIRST one in the memories list (stop at the first match)"
+    )
+    report = ex.check_grounding([FALSE_CLAIM], [CHECKPOINTER], [second, first])
+    assert report["from_memory"] == {FALSE_CLAIM: "said_again"}
+
+
+def test_a_claim_is_checked_against_each_document_on_its_own(ex):
+    """Support is the best match over the documents, one at a time: words scattered across two
+    documents do not add up to support."""
+    store_claim = "A store keeps long-term memory that every thread can read."
+    report = ex.check_grounding([store_claim], [CHECKPOINTER, STORE], [])
+    assert report["supported"] == [store_claim]
+    report = ex.check_grounding([store_claim], [CHECKPOINTER], [])
+    assert report["unsupported"] == [store_claim], "the checkpointer document alone does not state it"
+
+
+def test_the_support_threshold_is_inclusive(ex):
+    from memcourse.integrations.memory_graph import SUPPORT_THRESHOLD, support
+
+    claim = "store memory thread read zebra"  # four of its five words are in the store document
+    assert support(claim, STORE["en"] + " " + STORE["zh"]) == SUPPORT_THRESHOLD
+    report = ex.check_grounding([claim], [STORE], [])
+    assert report["supported"] == [claim], "support exactly at SUPPORT_THRESHOLD counts: >= the threshold, not >"
+    memory = {"key": "zebra_note", "memory_type": "entity", "content": "store memory thread read", "score": 1.0}
+    report = ex.check_grounding([claim], [CHECKPOINTER], [memory])
+    assert report["from_memory"] == {claim: "zebra_note"}, "the same inclusive threshold for memories"
+
+
+def test_a_memory_that_says_more_than_the_claim_still_states_it(ex):
+    chatty = {"key": "chatty", "memory_type": "entity", "score": 1.0,
+              "content": "I remember: checkpoint 可以跨线程保存用户偏好, the user told me so last week in a long chat"}
+    report = ex.check_grounding([FALSE_CLAIM], [CHECKPOINTER], [chatty])
+    assert report["from_memory"] == {FALSE_CLAIM: "chatty"}, (
+        "support(claim, memory['content']): the share of the CLAIM's words the memory contains (argument order matters)"
+    )
+
+
+def test_a_memory_without_a_type_is_an_entity(ex, store):
+    store.put(ALICE, "plain", {"content": "the Lighthouse project ships in May"})
+    found = ex.recall_memories(store, "alice", "When does Lighthouse ship?")
+    assert [m["key"] for m in found] == ["plain"]
+    assert found[0]["memory_type"] == "entity", "value.get('memory_type', 'entity'): a value without a type is an entity"

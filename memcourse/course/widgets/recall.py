@@ -73,7 +73,7 @@ EMPTY_QUERY = "Type a question to see what recall returns."
 NO_HITS = "No memory matched this query in this mode."
 
 
-def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: float, now: datetime):
+def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: float, now: datetime, fusion: str = "rrf"):
     """A throwaway in-memory Chroma store holding ``records``, frozen at ``now``."""
     import chromadb
     from chromadb.config import Settings
@@ -87,6 +87,7 @@ def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: floa
         clock=lambda: now,
         rrf_k=rrf_k,
         decay_lambda=decay_lambda,
+        fusion=fusion,  # this explorer shows RRF (its k slider); the library default is "weighted"
         min_confidence=store.min_confidence,
         dedupe_threshold=1.01,  # never supersede inside the copy: it mirrors the store as it is
         similarity_floor=store.similarity_floor,
@@ -107,6 +108,7 @@ def recall_explorer_view(
     limit: int = 5,
     user_id: str = DEFAULT_USER,
     now: datetime | None = None,
+    fusion: str = "rrf",
 ) -> list[dict[str, Any]]:
     """Rank ``user_id``'s memories in ``store`` (a ``ChromaMemoryStore``) for ``query``.
 
@@ -137,7 +139,7 @@ def recall_explorer_view(
     clock: Callable[[], datetime] | None = getattr(store, "_clock", None)
     now = parse_timestamp(now if now is not None else (clock() if clock else datetime.now().astimezone()), "now")
     records = store.list_all(user_id=user_id)  # a read: the store is not touched
-    copy = _scratch_copy(store, records, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now)
+    copy = _scratch_copy(store, records, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now, fusion=fusion)
     try:
         hits = copy.search_hits(query, limit=limit, user_id=user_id, mode=mode)
     finally:
