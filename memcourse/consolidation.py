@@ -39,7 +39,7 @@ from typing import Callable, Iterable
 from memcourse.extraction.audit import AuditLog
 from memcourse.extraction.reconcile import RECONFIRM_TAG
 from memcourse.policy import MemoryPolicy, PolicyDecision
-from memcourse.recall.dedupe import may_supersede
+from memcourse.recall.dedupe import may_supersede, same_specifics, specifics
 from memcourse.recall.admission import MIN_CONFIDENCE
 from memcourse.records import DEFAULT_AGENT, MemoryRecord, MemoryType, Source, Status, parse_timestamp, utc_now
 from memcourse.stores.base import MemoryStore
@@ -60,7 +60,6 @@ SUMMARY_TAG = "session_summary"
 #: ``summarise(memories_written, messages) -> text``: plug a model in here if you like.
 Summariser = Callable[[list[MemoryRecord], list[str]], str]
 
-_NUMBER = re.compile(r"(?:[A-Za-z]+[-_#]?)?\d+(?:[.:/\-]\d+)*[A-Za-z]*")
 _NEGATIONS = frozenset("不 没 没有 不再 别 无 未 never not no don't doesn't didn't isn't aren't won't cannot can't no longer".split())
 
 
@@ -76,9 +75,9 @@ class ConsolidationReport:
     decisions: list[dict] = field(default_factory=list)
 
 
-def markers(text: str) -> set[str]:
-    """The numbers, ids, dates and versions in ``text`` ("SUP-1", "2026-03", "3", "v2.4")."""
-    return {m.lower() for m in _NUMBER.findall(unicodedata.normalize("NFKC", text))}
+def _is_quantity(token: str) -> bool:
+    """A bare number ("3", "8.5", "9:30"), as opposed to an identifier or a date ("SUP-1", "2026-03-02")."""
+    return bool(re.fullmatch(r"\d+(?:[.,:]\d+)?%?", token))
 
 
 def negated(text: str) -> bool:
@@ -113,7 +112,7 @@ def same_event_or_fact(a: MemoryRecord, b: MemoryRecord) -> bool:
     "Met Anna…" / "Met Boris…" look 80% alike and are two events; a substituted word is a
     different value, which is for contradiction handling, never for a merge.
     """
-    if markers(a.content) != markers(b.content) or negated(a.content) != negated(b.content):
+    if not same_specifics(a, b) or negated(a.content) != negated(b.content):
         return False
     words_a, words_b = _tokens(a.content, topic=False), _tokens(b.content, topic=False)
     return words_a <= words_b or words_b <= words_a
@@ -126,11 +125,11 @@ def contradicts(older: MemoryRecord, newer: MemoryRecord) -> bool:
     topic = dice(_tokens(older.content, topic=True), _tokens(newer.content, topic=True))
     if topic < TOPIC_SIMILARITY:
         return False
-    old_numbers, new_numbers = markers(older.content), markers(newer.content)
-    ids_differ = {m for m in old_numbers ^ new_numbers if not m.isdigit()}
-    if ids_differ:
-        return False  # "ticket SUP-1" vs "ticket SUP-2": two things, not a disagreement
-    return old_numbers != new_numbers or negated(older.content) != negated(newer.content)
+    old_specifics, new_specifics = specifics(older.content), specifics(newer.content)
+    differing = old_specifics ^ new_specifics
+    if any(not _is_quantity(token) for token in differing):
+        return False  # "ticket SUP-1" vs "ticket SUP-2", two dates: two things, not a disagreement
+    return bool(differing) or negated(older.content) != negated(newer.content)
 
 
 def consolidate(
