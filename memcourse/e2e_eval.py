@@ -142,17 +142,27 @@ def load_benchmark(path: str | Path | None = None) -> list[UserHistory]:
 def question_time(text: str) -> datetime | None:
     """The moment a question asks about, if it names one: a day ("2026-03-05") or a month
     ("in March 2026", "2026年3月"), taken at its middle; ``None`` means "now"."""
+    return split_question_time(text)[0]
+
+
+def split_question_time(text: str) -> tuple[datetime | None, str]:
+    """``(moment, the question without its date)``: a time-aware query. The date a question
+    names becomes the as-of filter; left in the query it would only match memories that
+    happen to mention (or were written on) that date, which is not what was asked."""
     text = unicodedata.normalize("NFKC", text)
-    m = re.search(r"\b(\d{4})-(\d{2})-(\d{2})\b", text)
-    if m:
-        return datetime(int(m[1]), int(m[2]), int(m[3]), 12, tzinfo=timezone.utc)
-    m = re.search(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?", text)
-    if m:
-        return datetime(int(m[1]), int(m[2]), int(m[3] or 15), 12, tzinfo=timezone.utc)
-    m = re.search(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{4})\b", text, re.IGNORECASE)
-    if m:
-        return datetime(int(m[2]), _MONTHS[m[1].lower()], 15, 12, tzinfo=timezone.utc)
-    return None
+    patterns = (
+        (r"\b(?:on\s+)?(\d{4})-(\d{2})-(\d{2})\b", lambda m: (int(m[1]), int(m[2]), int(m[3]))),
+        (r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?", lambda m: (int(m[1]), int(m[2]), int(m[3] or 15))),
+        (r"\b(?:in\s+|during\s+)?(" + "|".join(_MONTHS) + r")\s+(\d{4})\b",
+         lambda m: (int(m[2]), _MONTHS[m[1].lower()], 15)),
+    )
+    for pattern, parts in patterns:
+        m = re.search(pattern, text, re.IGNORECASE)
+        if m:
+            year, month, day = parts(m)
+            rest = (text[: m.start()] + " " + text[m.end():]).strip()
+            return datetime(year, month, day, 12, tzinfo=timezone.utc), rest or text
+    return None, text
 
 
 # -- ingestion: the seam between "what the user said" and "what the store holds" ----------
@@ -379,9 +389,9 @@ def run(
                     ingestion.ingest(store, message, user_id=user.user_id, conversation_id=session.id, at=clock.now)
             for question in user.questions:
                 clock.now = question.asked_at
-                as_of = question_time(question.question) if use_as_of else None
+                as_of, query = split_question_time(question.question) if use_as_of else (None, question.question)
                 limit = getattr(answerer, "limit", 5)
-                hits = store.search_hits(question.question, limit=max(limit, CONTEXT_DEPTH),
+                hits = store.search_hits(query, limit=max(limit, CONTEXT_DEPTH),
                                          user_id=user.user_id, record_access=False, as_of=as_of)
                 answer = answerer(question, hits[:limit], as_of)
                 context = _fold(" ".join(h.record.content for h in hits))

@@ -195,3 +195,23 @@ def test_a_hybrid_extractor_needs_a_configured_model(monkeypatch, capsys):
     monkeypatch.delenv("MEMCOURSE_LLM_MODEL", raising=False)
     assert main(["--extractor", "hybrid"]) == 2
     assert "MEMCOURSE_LLM" in capsys.readouterr().err
+
+
+def test_the_same_run_works_on_the_chroma_store(tmp_path):
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    question = q("temporal", "Which city did I live in in February 2026?", ["Lisbon"], qid="then")
+    report = run(history(question, q("extraction", "What is my project called?", ["Tidewater"], qid="p")),
+                 store_factory=lambda folder, clock: ChromaMemoryStore(folder / "chroma", clock=clock))
+    assert [o.correct for o in report.outcomes] == [True, True]
+
+
+@pytest.mark.parametrize("text,rest", [
+    ("Which city did I live in in February 2026?", "Which city did I live in ?"),
+    ("2026年3月 GPU 集群有多少张 A100？", "GPU 集群有多少张 A100?"),
+    ("Where do I live now?", "Where do I live now?"),
+])
+def test_the_date_a_question_names_becomes_the_filter_not_a_search_term(text, rest):
+    from memcourse.e2e_eval import split_question_time
+
+    assert split_question_time(text)[1] == rest

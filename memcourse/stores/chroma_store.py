@@ -579,7 +579,11 @@ class ChromaMemoryStore:
         similarity: dict[str, float] = {}
         if views and mode in ("hybrid", "keyword"):
             index = BM25Index()
-            index.add_many((memory_id, keyword_text(view)) for memory_id, view in views.items())
+            # Subject, content and tags only: the date a memory was written (which keyword_text
+            # adds for "what did we discuss in May?") would match the date the question names,
+            # and that date is already the as-of filter, not a topic.
+            index.add_many((memory_id, " ".join([view.subject, view.content, *view.tags]))
+                           for memory_id, view in views.items())
             pairs = index.search(query, limit=max(limit * 4, KEYWORD_DEPTH))
             rankings["keyword"], keyword_score = [doc_id for doc_id, _ in pairs], dict(pairs)
         readable = [i for i, v in views.items() if self.embedder.known_token_ratio(v.content) >= MIN_KNOWN_TOKENS]
