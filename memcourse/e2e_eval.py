@@ -160,7 +160,7 @@ def split_question_time(text: str) -> tuple[datetime | None, str]:
         m = re.search(pattern, text, re.IGNORECASE)
         if m:
             year, month, day = parts(m)
-            rest = (text[: m.start()] + " " + text[m.end():]).strip()
+            rest = re.sub(r"\s+", " ", text[: m.start()] + " " + text[m.end():]).strip()
             return datetime(year, month, day, 12, tzinfo=timezone.utc), rest or text
     return None, text
 
