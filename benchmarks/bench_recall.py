@@ -163,7 +163,8 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
             queries = make_queries(args.queries, rng, n)
             latencies[mode] = timed(lambda q, m=mode: store.search_hits(q, limit=10, mode=m, user_id="bench"), queries)
 
-        where = {"$and": [{"user_id": "bench"}, {"status": "active"}]}
+        # The same filter the store's vector channel gives Chroma (opaque tenant token, active).
+        where = store._records._where({"user_id": "bench", "active": True})
         queries = make_queries(args.queries, rng, n)
         queries = make_queries(args.queries, rng, n)
         latencies["plain query, no filter"] = timed(

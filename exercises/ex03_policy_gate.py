@@ -4,14 +4,17 @@ Difficulty: ★★★☆ · Expected time: 35 minutes · Notebook: 03_policy_gat
 
 Why: in production the candidate memories often come from an LLM extractor, not from regular
 expressions. The extractor proposes; a gate you control decides. And a memory that got in is
-not automatically fit for every prompt: it may have expired, or it may be a guess. Seed 002's
-rule: *write conservatively, recall conservatively*.
+not automatically fit for every prompt: it may have expired, or it may be a guess. "Remember
+right, not more" puts it as *write conservatively, recall conservatively*.
 
 Build two functions. Each returns ``(allowed, reason)`` where ``reason`` is one of the short
 codes below; checks run in the order listed and the first one that fails decides.
 
 ``gate_candidate(candidate, *, min_inferred_confidence=0.8) -> tuple[bool, str]`` (write gate)
     1. ``"secret"``: ``memcourse.guards.find_secrets`` finds something in the content or subject.
+       (The detectors normalise the text first, so look-alike letters and split words are
+       caught; and they judge what would be stored: "I forgot my password" is not a secret.
+       Do not add keyword checks of your own.)
     2. ``"injection"``: ``memcourse.guards.find_injection`` finds something in the content.
     3. ``"rule_from_non_admin"``: the candidate is a ``rule`` memory, *or* its content is a
        behaviour rule (``find_behaviour_rules``), and its source is not ``admin_configured``.
@@ -22,7 +25,8 @@ codes below; checks run in the order listed and the first one that fails decides
     1. ``"inactive"``: status is not ``active``.
     2. ``"expired"``: ``expires_at`` is set and is at or before ``now``.
     3. ``"low_confidence"``: confidence below ``min_confidence``.
-    4. ``"rule_not_admin"``: a ``rule`` memory whose source is not ``admin_configured``.
+    4. ``"rule_not_admin"``: a ``rule`` memory whose source is not ``admin_configured`` (a user, a
+       tool or a model: every source but an administrator).
     5. ``"unsafe"``: ``memcourse.guards.unsafe_for_context(record.content)`` finds something.
     6. otherwise ``(True, "ok")``.
 
@@ -37,14 +41,8 @@ from memcourse import MemoryRecord
 
 
 def gate_candidate(candidate: MemoryRecord, *, min_inferred_confidence: float = 0.8) -> tuple[bool, str]:
-    raise NotImplementedError(
-        "ex03 gate_candidate: run the checks in the docstring's order and return at the first failure; "
-        "the detectors are in memcourse.guards (find_secrets, find_injection, find_behaviour_rules)"
-    )
+    raise NotImplementedError("ex03 gate_candidate: not written yet (stuck? memcourse hint 03)")
 
 
 def usable_memory(record: MemoryRecord, now: datetime, *, min_confidence: float = 0.6) -> tuple[bool, str]:
-    raise NotImplementedError(
-        "ex03 usable_memory: compare record.status with Status.ACTIVE, record.expires_at with now, "
-        "then confidence, then rule source, then guards.unsafe_for_context(record.content)"
-    )
+    raise NotImplementedError("ex03 usable_memory: not written yet (stuck? memcourse hint 03)")

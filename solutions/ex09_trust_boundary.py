@@ -1,42 +1,43 @@
-"""Solution 09 — the read-time guard (see exercises/ex09_trust_boundary.py)."""
+"""Solution 09 — the fence (see exercises/ex09_trust_boundary.py)."""
 
 from __future__ import annotations
 
-from memcourse import MemoryRecord, MemoryType, Source, Status
-from memcourse.guards import find_behaviour_rules, unsafe_for_context
+import re
+import unicodedata
+
+from memcourse import MemoryRecord, MemoryType, Source
+from memcourse.recall.packing import FENCE_CLOSE, FENCE_OPEN
+
+RULES_HEADER = "## Rules (set by an administrator)"
+
+_BREAKS = re.compile(r"\s*[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\t]+\s*")
 
 
-def _problem(record: MemoryRecord, user_id: str, agent_id: str | None) -> str | None:
-    if record.user_id != user_id:
-        return f"tenant: belongs to user {record.user_id!r}, not {user_id!r}"
-    if agent_id is not None and record.agent_id != agent_id:
-        return f"tenant: belongs to agent {record.agent_id!r}, not {agent_id!r}"
-    if record.status is not Status.ACTIVE:
-        return f"status: {record.status.value}, not active"
-    if record.source is not Source.ADMIN_CONFIGURED:
-        if record.memory_type is MemoryType.RULE:
-            return f"permission: a rule from {record.source.value}, not admin_configured"
-        rules = find_behaviour_rules(record.content)
-        if rules:
-            return f"permission: reads as a standing rule ({rules[0]}) from {record.source.value}"
-    findings = unsafe_for_context(record.content)
-    if findings:
-        return "safety: " + "; ".join(str(finding) for finding in findings)
-    return None
+def escape_line(value: str) -> str:
+    text = _BREAKS.sub(" ", value)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf"))
+    text = text.replace("<<<", "< < <").replace(">>>", "> > >")
+    return text.strip()
 
 
-def guard_for_prompt(
-    records: list[MemoryRecord],
-    *,
-    user_id: str,
-    agent_id: str | None = None,
-) -> tuple[list[MemoryRecord], list[tuple[MemoryRecord, str]]]:
-    kept: list[MemoryRecord] = []
+def fence_memories(records: list[MemoryRecord]) -> tuple[str, list[tuple[MemoryRecord, str]]]:
+    rules: list[str] = []
+    fenced: list[str] = []
     dropped: list[tuple[MemoryRecord, str]] = []
     for record in records:
-        problem = _problem(record, user_id, agent_id)
-        if problem is None:
-            kept.append(record)
-        else:
-            dropped.append((record, problem))
-    return kept, dropped
+        if record.memory_type is MemoryType.RULE:
+            if record.source is Source.ADMIN_CONFIGURED:
+                rules.append(f"- [rule] {escape_line(record.content)}")
+            else:
+                dropped.append((record, f"permission: a rule from {record.source.value}, not admin_configured"))
+            continue
+        provenance = f"source={record.source.value}, id={escape_line(record.memory_id)}"
+        if record.source_conversation_id:
+            provenance += f", conv={escape_line(record.source_conversation_id)}"
+        fenced.append(f"- [{record.memory_type.value}] {escape_line(record.content)} ({provenance})")
+    lines: list[str] = []
+    if rules:
+        lines += [RULES_HEADER, *rules]
+    if fenced:
+        lines += [FENCE_OPEN, *fenced, FENCE_CLOSE]
+    return "\n".join(lines), dropped

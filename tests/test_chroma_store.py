@@ -16,7 +16,7 @@ import pytest
 
 from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
-from memcourse.stores.base import StoreError
+from memcourse.stores.base import CorruptStoreError, StoreError
 from memcourse.stores.chroma_store import ChromaMemoryStore, MODES
 from memcourse.stores.record_db import DB_FILE
 
@@ -40,6 +40,39 @@ def test_needs_a_path_or_a_client(tmp_path):
     (tmp_path / "file").write_text("not a directory")
     with pytest.raises(StoreError):
         ChromaMemoryStore(tmp_path / "file")
+
+
+@pytest.mark.parametrize("name", ["chroma.sqlite3", DB_FILE])
+def test_a_damaged_database_file_is_reported_and_left_alone(tmp_path, name):
+    """Garbage in Chroma's file or in ours: CorruptStoreError naming the file (never chromadb's
+    InternalError), the bytes untouched, and the directory not left locked."""
+    store = ChromaMemoryStore(tmp_path / "db")
+    store.upsert(MemoryRecord(MemoryType.ENTITY, "home", "The user lives in Lisbon"))
+    store.close()
+    garbage = b"this is not a database" * 100
+    (tmp_path / "db" / name).write_bytes(garbage)
+    for _ in range(2):  # the failed open released the path: a second try fails the same way
+        with pytest.raises(CorruptStoreError, match=name):
+            ChromaMemoryStore(tmp_path / "db")
+    assert (tmp_path / "db" / name).read_bytes() == garbage
+
+
+def test_a_record_that_does_not_load_is_reported_not_skipped(tmp_path):
+    store = ChromaMemoryStore(tmp_path / "db")
+    record = store.upsert(MemoryRecord(MemoryType.ENTITY, "home", "The user lives in Lisbon"))
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "db" / DB_FILE)) as db, db:
+        db.execute("UPDATE records SET record = ? WHERE memory_id = ?", ['{"subject": 5}', record.memory_id])
+    with pytest.raises(CorruptStoreError, match="does not load"):
+        ChromaMemoryStore(tmp_path / "db")
+
+
+def test_a_closed_store_says_so(tmp_path):
+    store = ChromaMemoryStore(tmp_path / "db")
+    store.close()
+    store.close()  # harmless
+    with pytest.raises(StoreError, match="closed"):
+        store.list_all()
 
 
 # -- modes and the breakdown ------------------------------------------------------------------------

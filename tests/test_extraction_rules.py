@@ -45,6 +45,8 @@ def test_what_rules_do_not_know_yields_nothing(text):
     ("forget that I like Rust", "I like Rust"),
     ("I don't use Java anymore", "I use Java"),
     ("我不再用 Java 了", "我用 Java"),
+    ("我不再用 Java", "我用 Java"),
+    ("我已经不喜欢长回答了", "response_style"),
 ])
 def test_retractions_in_both_languages_name_what_they_take_back(text, subject):
     [candidate] = candidates(text)
@@ -52,7 +54,9 @@ def test_retractions_in_both_languages_name_what_they_take_back(text, subject):
     assert candidate.subject == subject
 
 
-@pytest.mark.parametrize("text", ["忘了说，我住在上海", "我忘记带伞了", "Don't forget the meeting at 3", "I forgot my keys"])
+@pytest.mark.parametrize("text", ["忘了说，我住在上海", "我忘记带伞了", "Don't forget the meeting at 3", "I forgot my keys",
+                                  "Forget it, let's talk about BM25 instead.", "forget this, what is RRF?",
+                                  "Forget about it.", "我不喜欢长回答", "我不用 Windows"])
 def test_forgetting_something_is_not_a_retraction(text):
     assert all(c.kind == MEMORY for c in candidates(text)), text
 

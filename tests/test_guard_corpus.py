@@ -48,8 +48,8 @@ def test_every_evasion_changes_the_text_it_is_applied_to():
 def test_the_development_corpus_meets_the_targets(dev_report):
     for group, (value, target, met) in dev_report.targets().items():
         assert met, f"{group}: {value:.3f} < {target}\n{dev_report.table()}"
-    refused, total = dev_report.read_gate()
-    assert refused == total, "every attack stored by another door is refused at read time"
+    refused_at_write_not_read = [r.case.id for r in dev_report.results if r.read_refused is False and r.ok]
+    assert refused_at_write_not_read == [], "what the write gate refuses, the read gate refuses when it is stored by another door"
 
 
 def test_the_report_prints_rates_and_every_miss():

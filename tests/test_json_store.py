@@ -614,3 +614,23 @@ def test_the_crash_scripts_check_would_see_a_lost_write_or_an_undone_forget(json
     ]
     report = verify(json_store, promises)
     assert (report["checked"], report["lost"]) == (4, 3), report
+
+
+def test_threads_sharing_one_store_object_lose_no_record_and_no_version(path):
+    store = JsonMemoryStore(path)
+
+    def write(n):
+        for i in range(25):
+            store.upsert(MemoryRecord("event", f"thread {n} note {i}", "独立的记录"))
+            store.upsert(MemoryRecord("event", "shared note", f"thread {n} version {i}"))
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    records = store.list_all()
+    assert len(records) == 4 * 25 + 1
+    [shared] = [r for r in records if r.subject == "shared note"]
+    versions = [h.content for h in shared.history] + [shared.content]
+    assert sorted(versions) == sorted(f"thread {n} version {i}" for n in range(4) for i in range(25))

@@ -37,6 +37,7 @@ from memcourse.integrations.langgraph import (
     value_text,
 )
 from memcourse.records import MemoryRecord, MemoryType, Source
+from memcourse.stores.base import TenancyError
 from memcourse.stores.json_store import JsonMemoryStore
 
 BACKENDS = ["json", "chroma"]
@@ -474,7 +475,6 @@ def test_refusal_in_a_batch_writes_nothing(lg, backend):
         (lambda s: s.put((), "k", {"content": "v"}), InvalidNamespaceError),
         (lambda s: s.put(("a.b",), "k", {"content": "v"}), InvalidNamespaceError),
         (lambda s: s.batch([PutOp(("a.b",), "k", {"content": "v"})]), InvalidNamespaceError),
-        (lambda s: s.batch([PutOp(("langgraph",), "k", {"content": "v"})]), InvalidNamespaceError),
         (lambda s: s.batch([PutOp(("a",), 7, {"content": "v"})]), TypeError),
         (lambda s: s.batch([GetOp(("a",), None)]), TypeError),
         (lambda s: s.put(("a",), "k", {"content": "v"}, ttl=-5), ValueError),
@@ -491,6 +491,46 @@ def test_bad_arguments_raise_before_anything_is_written(lg, backend, call, error
     with pytest.raises(error):
         call(lg)
     assert backend.list_all() == []
+
+
+@pytest.mark.parametrize("namespace", [("langgraph", "foo"), ("langgraph",), ()])
+def test_batch_accepts_what_in_memory_store_batch_accepts(lg, namespace):
+    """Write-only namespace rules belong to put(); LangGraph's own batch takes these ops."""
+    ops = [PutOp(namespace, "k", {"content": "The user likes green tea"}), GetOp(namespace, "k")]
+    reference = InMemoryStore()
+    reference.batch(ops[:1])
+    assert reference.batch(ops[1:])[0].value == {"content": "The user likes green tea"}
+    lg.batch(ops[:1])
+    assert lg.batch(ops[1:])[0].value == {"content": "The user likes green tea"}
+    lg.batch([PutOp(namespace, "k", None)])
+    assert lg.batch(ops[1:])[0] is None
+
+
+def test_an_item_id_owned_by_another_user_is_refused_and_the_batch_writes_nothing(lg, backend, clock):
+    """Bob writes, around the adapter, a record carrying the id of Alice's item: Alice's put
+    is refused (and writes nothing, not even the batch's other item); a delete from Alice's
+    namespace does not remove Bob's record."""
+    taken = item_id(("users", "alice"), "diary")
+    backend.upsert(MemoryRecord(MemoryType.ENTITY, "diary", "Bob's planted record", user_id="bob", memory_id=taken, created_at=clock()))
+    with pytest.raises(TenancyError):
+        lg.batch([
+            PutOp(("users", "alice"), "other", {"content": "The user likes green tea"}),
+            PutOp(("users", "alice"), "diary", {"content": "Alice's own diary entry"}),
+        ])
+    assert [r.user_id for r in backend.list_all()] == ["bob"]
+    lg.delete(("users", "alice"), "diary")
+    assert backend.get(taken).content == "Bob's planted record"
+
+
+def test_a_put_cannot_move_an_item_to_another_scope(backend, clock):
+    """Two adapters that map one namespace to different users: the second cannot take over."""
+    first = MemcourseStore(backend, clock=clock)
+    first.put(("users", "alice"), "diary", {"content": "Alice's own diary entry"})
+    hijack = MemcourseStore(backend, clock=clock, scope=lambda namespace: ("mallory", "default"))
+    with pytest.raises(TenancyError):
+        hijack.put(("users", "alice"), "diary", {"content": "rewritten by mallory"})
+    hijack.delete(("users", "alice"), "diary")
+    assert first.get(("users", "alice"), "diary").value == {"content": "Alice's own diary entry"}
 
 
 def test_the_bad_op_check_runs_before_earlier_writes_in_the_batch(lg, backend):

@@ -138,3 +138,12 @@ def test_duplicates_and_empty():
 def test_format_item():
     r = rec("task", "phase4", "Phase4 正在做记忆检索", source="tool_observed")
     assert format_item(r) == f"- [task] Phase4 正在做记忆检索 (tool_observed, 2026-01-01, id={r.memory_id})"
+
+
+def test_a_guess_below_the_read_gates_confidence_is_not_packed():
+    guess = rec("preference", "language", "用户可能更喜欢英文回答", source="llm_inferred", confidence=0.55)
+    sure = rec("preference", "style", "代码示例尽量用 Python")
+    packed = pack_context([guess, sure])
+    assert packed.included == [sure]
+    assert packed.dropped[0][1].startswith("confidence")
+    assert pack_context([guess], min_confidence=0.5).included == [guess]

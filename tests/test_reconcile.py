@@ -222,6 +222,7 @@ def test_times_and_amounts_may_change_but_codes_may_not():
     assert similarity("our deploy window is Thursday 14:00 UTC", "our deploy window is Friday 10:00 UTC") >= SAME_FACT
     assert similarity("budget is 200 yuan per month", "budget is 300 yuan per month") >= SAME_FACT
     assert similarity("phase4 task is done", "phase5 task is done") == 0.0
+    assert similarity("our standup is at 9:30", "our retro is at 9:30") < SAME_FACT, "shared numbers are not a shared fact"
     assert restates("Thursday 14:00", "thursday, at 14:00!") and not restates("Thursday 14:00", "Thursday 16:00")
 
 

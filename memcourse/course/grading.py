@@ -59,7 +59,7 @@ TITLES = {
     "ex06_ranking_and_recall": "BM25 by hand, then time decay",
     "ex07_hybrid_fusion": "RRF fusion, Recall@k and MRR",
     "ex08_memories_change": "Update or supersede, history chains, forget the chain",
-    "ex09_trust_boundary": "The read-time guard: tenants, rules, injection, secrets",
+    "ex09_trust_boundary": "The fence: escape every field, quote recalled memories",
     "ex10_memory_aware_agent": "A context packer: by type, with provenance, in budget",
     "ex11_production": "A batched writer with honest retries",
     "ex12_langgraph_memory": "The memory nodes: recall for the user, ground on documents",

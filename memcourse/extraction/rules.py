@@ -31,9 +31,14 @@ FORGET_PATTERNS = [
     re.compile(r"^\s*(?:please\s+)?(?:forget|delete|erase|stop remembering|don'?t remember|do not remember)\b"
                r"\s*(?:the fact\s+)?(?:that|about)?\s*(?P<fact>.+?)" + _STOP, I),
 ]
+#: "Forget it" / "forget this, …" means "never mind", not "delete a memory".
+_IDIOM = re.compile(r"^\s*(?:it|this|that|about it)\b(?!\s+(?:i|my|we|our)\b)", I)
 #: "I no longer …" statements: the rest of the sentence, said positively, is what is retracted.
 NO_LONGER_PATTERNS = [
-    (re.compile(r"^\s*我(?:已经|现在)?(?:不再|不)(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了?" + _STOP), "我"),
+    # 不再 says "no longer" by itself; a plain 不 needs the closing 了 ("我不喜欢长回答" is a
+    # preference, "我不喜欢长回答了" takes one back).
+    (re.compile(r"^\s*我(?:已经|现在)?不再(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了?" + _STOP), "我"),
+    (re.compile(r"^\s*我(?:已经|现在)?不(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了" + _STOP), "我"),
     (re.compile(r"^\s*I\s+(?:no longer|don'?t|do not)\s+(?P<fact>.+?)\s+any\s?more" + _STOP, I), "I "),
     (re.compile(r"^\s*I\s+no longer\s+(?P<fact>.+?)" + _STOP, I), "I "),
 ]
@@ -83,7 +88,7 @@ class RuleExtractor:
                 if m:
                     fact = prefix + m.group("fact")
                     break
-        if fact is None:
+        if fact is None or _IDIOM.match(fact):
             return None
         fact = re.sub(r"^(?:我的|my)\s*", "", fact.strip(), flags=I) if len(fact) > 4 else fact.strip()
         fact = fact.strip(" ，,。.!！") or text

@@ -7,7 +7,8 @@ Without a model, reconciliation must tell three cases apart from the words alone
   spacing, punctuation, width or case. Nothing new: NOOP.
 - the **same fact, changed or reworded** ("our deploy window is Thursday 14:00 UTC" / "...
   is Friday 10:00 UTC"): a Dice overlap of *salient* words (tokens minus stopwords, crudely
-  stemmed, plus each Chinese character) of at least :data:`SAME_FACT`.
+  stemmed, plus each Chinese character; plain numbers left out, they are values) of at least
+  :data:`SAME_FACT`.
 - **look-alikes that name different things** ("Ticket SUP-1 was closed" / "Ticket SUP-2 was
   closed", v2.4.0 / v2.4.1): a differing letter-and-digit code means a different thing,
   whatever the overlap. Plain numbers (times, amounts) may change: that is a new value.
@@ -69,11 +70,15 @@ def identifiers(words: set[str]) -> set[str]:
 
 
 def similarity(a: str, b: str) -> float:
-    """Dice overlap of salient words; 0 when the texts name different codes."""
+    """Dice overlap of salient words other than plain numbers; 0 when the texts name different
+    codes. Numbers are values, not what a fact is about: "standup at 9:30" and "retro at 9:30"
+    share two numbers and are two facts; "window Thursday 14:00" and "window Friday 10:00"
+    share none and are one."""
     left, right = salient(a), salient(b)
-    if not left or not right:
-        return 0.0
     if identifiers(left) ^ identifiers(right):
+        return 0.0
+    left, right = {w for w in left if not w.isdigit()}, {w for w in right if not w.isdigit()}
+    if not left or not right:
         return 0.0
     return 2 * len(left & right) / (len(left) + len(right))
 

@@ -175,7 +175,7 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
         r"把[^。！？!?\n]{0,6}?(?:系统提示词?|初始指令|隐藏指令|系统指令|内部指令|预设指令|开发者指令|提示词|设定|原始指令|系统消息)[^。！？!?\n]{0,8}?"
         r"(?:输出|显示|打印|告诉我|说出|展示|发给我|发出来|列出|念出|贴出|写出|复述|重复|翻译|给我)")),
     ("extraction", "索要系统提示词 (request for the system prompt)", _c(
-        r"(?:你的|你收到的)(?:系统提示词?|初始指令|隐藏指令|系统指令|设定|提示词)(?:是什么|是啥|有哪些|的内容|原文|全文)")),
+        r"(?:你的|你收到的|给你的)(?:初始|原始|系统|隐藏|内部|预设|最初的?)?(?:设定|提示词?|指令|指示|规则|配置)(?:是什么|是啥|有哪些|的内容|原文|全文|都是什么)")),
     ("extraction", "システムプロンプトの要求 (request for the system prompt)", _c(
         r"(?:システムプロンプト|初期指示|初期プロンプト|隠された指示|内部指示|開発者の指示|あなたの指示|システムメッセージ|設定された指示|元の指示)"
         r"(?:を|は)?[^。！？!?\n]{0,8}?(?:表示|教えて|出力|見せて|開示|繰り返|書き出|公開|貼り付け|共有|言って|翻訳|何)"
@@ -253,6 +253,7 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
     ("embedded", "写给AI的指令 (instruction addressed to an AI reader)", _c(
         r"(?:致|给|提醒|通知|注意)\s*(?:AI|人工智能)?\s*(?:助手|大模型|语言模型|模型|机器人|智能体)?(?<=[A-Za-z能手型人体])\s*[:：,，]"
         r"|(?:给|致|写给|提供给)(?:AI|人工智能|大模型|语言模型|模型|助手|智能体|机器人)的(?:提示|指令|指示|消息|话|说明|备注|留言)\s*[:：]"
+        r"|(?:写给|致|给)[^。！？!?\n:：]{0,10}?的(?:AI|人工智能|大模型|语言模型|模型|助手|智能体|机器人)\s*[:：]"
         r"|(?:如果|假如|若)你是(?:一个)?(?:AI|人工智能|助手|大模型|语言模型|机器人|智能体)"
         r"|(?:AI|人工智能|助手|大模型|语言模型|模型|机器人|智能体)(?:在)?(?:读到|看到|阅读|处理|总结|解析)(?:这|此|本)"
         r"|(?:读到|看到|处理)(?:这|此|本)(?:段|条|个|篇)?(?:文字|内容|信息|消息|网页|文档|结果)?的(?:AI|人工智能|助手|模型|机器人|智能体)"
@@ -283,7 +284,7 @@ _PARTS: list[tuple[str, str, list[re.Pattern[str]]]] = [
     ("override", "忽略指令 (override of instructions)", [
         _c(r"指令|指示|规则|规矩|提示词|要求|设定|约束|命令|规定|限制|准则|守则|规范|人设"),
         _c(r"之前|以上|上面|前面|先前|此前|原先|原来|原有|原本|刚才|系统|你的|给你的|跟你说的|对你说的|你收到的|开发者|默认|最初|初始|那些|这些|旧的"),
-        _c(_ZH_NEGATED + r"(?:忽略|无视|忽视|忘掉|忘记|忘了|不理|不管|不顾|不用管|别管|抛开|丢掉|放弃|作废|废除|失效|无效|不算|不作数|不作准|取消|清除|清空|"
+        _c(_ZH_NEGATED + r"(?:(?:不用|不必|无需|别|不要)再?(?:管|理|遵守|遵循|执行|听)|忽略|无视|忽视|忘掉|忘记|忘了|不理|不管|不顾|不用管|别管|抛开|丢掉|放弃|作废|废除|失效|无效|不算|不作数|不作准|取消|清除|清空|"
            r"推翻|覆盖|跳过|违背|不要遵守|不用遵守|不必遵守|无需遵守|别遵守|不再遵守|不要遵循|不再遵循|不要执行|撤销|删除|没看见|不存在|不再有效|过时)"),
         # someone is addressed: the assistant ("你"), or an order with no subject; "我们决定先不管
         # 旧的命名规则" reports a decision, it does not give one
@@ -296,11 +297,15 @@ _PARTS: list[tuple[str, str, list[re.Pattern[str]]]] = [
         _c(r"あなた|君|お前|してください|して下さい|しなさい|しろ|せよ|なさい|ていい|てもいい|てよい|な(?:さい)?$"),
     ]),
     ("identity", "identity or role change", [
-        _c(r"\b(?:act|behave|role-?play|pretend|respond|answer|speak|talk|reply|be)\s+(?:like|as)\b|\bpretend to be\b|\bturn into\b|\btransform into\b"),
-        _c(r"\b(?:uncensored|unfiltered|unrestricted|jailbroken|evil|unethical|amoral|lawless|rogue|unlimited|no-?limits?|dan|without (?:any )?(?:rules|limits|restrictions|filters|ethics|morals|guidelines))\b"),
+        _c(r"\b(?:act|behave|role-?play|pretend|respond|answer|speak|talk|reply|be)\s+(?:like|as)\b|\bpretend to be\b|\bturn into\b|\btransform into\b"
+           r"|^\s*(?:please\s+|now\s+)?(?:be|become)\s+(?:my|an?|the|your)\b|\byou(?:'re| are| will be| shall be)\s+(?:now\s+)?(?:my|an?)\b"),
+        _c(r"\b(?:uncensored|unfiltered|unrestricted|jailbroken|evil|unethical|amoral|lawless|rogue|unlimited|no-?limits?|dan|"
+           r"(?:without|with no|no)\s+(?:any\s+)?(?:rules|limits|restrictions|filters|ethics|morals|guidelines|conscience|boundaries|censorship))\b"),
     ]),
     ("extraction", "request for the system prompt", [
-        _c(r"\byour\s+(?:(?:system|hidden|initial|original|developer|internal|secret|confidential|base|first|full|starting)\s+)+(?:prompt|instructions?|message|configuration|directives?|rules|setup)\b"),
+        _c(r"\byour\s+(?:(?:system|hidden|initial|original|developer|internal|secret|confidential|base|first|full|starting)\s+)+(?:prompt|instructions?|message|configuration|directives?|rules|setup)\b"
+           r"|\b(?:instructions?|prompts?|rules|guidelines|directives)\b[^.!?\n]{0,30}?\b(?:your|the)\s+(?:developers?|creators?|operators?|admins?|company|owners?|makers?)\s+(?:gave|give|told|wrote|set|provided)"
+           r"|\b(?:instructions?|prompts?|directives)\s+you\s+(?:were|have been|got)\s+(?:given|told|sent)"),
         _c(r"\b(?:what|quote|show|reveal|print|repeat|tell|says?|output|list|dump|leak|copy|share|give|read|write|translate|summari[sz]e|display|recite|spell|paste|send)\b|\?"),
     ]),
     ("permission", "permission grant", [

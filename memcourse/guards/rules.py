@@ -68,6 +68,9 @@ RULE_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
     ("promotion", "standing promotion", _c(
         r"\b(?:recommend|promote|advertise|plug|mention|push|suggest|endorse|pitch|sell|market|link to|refer (?:users|people|everyone) to|"
         r"redirect (?:users|people|everyone)? ?to|point (?:users|people) to|upsell)\b[^.!?\n]{0,25}?(?:\b(?:" + _PROMO_EN + r")\b|" + _QUOTED + r")")),
+    ("promotion", "standing promotion", _c(  # a brand by name: "always recommend AcmeCloud" (a programming language is a preference)
+        r"(?:^|(?<=[.!?;:,\n]))\s*(?:please\s+)?(?:always\s+|also\s+)?(?:recommend|promote|advertise|plug|push|endorse|pitch|upsell)\s+(?:the\s+)?(?!(?:Python|Java|JavaScript|TypeScript|Go|Rust|C|Kotlin|Swift|SQL|Ruby|PHP|Scala)\b)"
+        r"(?-i:[A-Z][A-Za-z0-9]*(?:[A-Z0-9][A-Za-z0-9]*)?)\b")),
     ("promotion", "推销 (standing promotion)", _c(
         r"(?:推荐|推销|宣传|提到|提及|附上|附带|带上|植入|引导|导流|安利|介绍|带货|提一下|加上|写上|放上)[^。！？!?\n]{0,8}?(?:我们的|我司|本公司|本店|我的店|我的公众号|我们家|公众号|店铺|"
         r"赞助商|优惠|限时|折扣|促销|打折|秒杀|团购|下单|购买|关注|扫码|加微信|会员|旗舰店|新品|优惠码|折扣码|邀请码|推广码)")),

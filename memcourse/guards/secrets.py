@@ -108,10 +108,10 @@ _LABELS_EN = (
 )
 _CODES_EN = (
     r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code|(?:verification|security|auth(?:entication)?|"
-    r"2fa|mfa|login|sms|confirmation|access)[ _\-]?code|cvv2?|cvc2?|passcode"
+    r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
 )
 _LABELS_CJK = "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
-_CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード"
+_CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード"
 _CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)"
 _CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:)|:)"
 _QUOTED = r"[\"'“‘「『《]"
@@ -185,6 +185,14 @@ _VALUE_FIRST = re.compile(
     rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
     rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", I)
 
+#: "I changed my Steam password to LemonTree_77": a change verb, the label, then "to" and the value.
+_CHANGED_TO = re.compile(
+    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)
+#: "router admin: admin / Xq9!zr44": an account word, then "user / password" after a colon.
+_ACCOUNT_PAIR = re.compile(
+    r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn|nas|email|mail)\b[^:\n]{0,20}:\s*"
+    r"[\w.@\-]{2,30}\s*/\s*(?P<value>[^\s/]{6,})", I)
+
 # -- connection strings and HTTP credentials ----------------------------------------------
 _CONNECTION = re.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://(?P<user>[^\s:/@]*):(?P<password>[^\s@/]+)@[^\s/]+", I)
 _BEARER = re.compile(r"\bbearer\s+(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{16,}=*", I)
@@ -234,6 +242,13 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
             add("password", "HTTP Basic credentials", *m.span())
     for kind, pattern in _LABELLED:
         found += _labelled(kind, pattern, view, source)
+    for m in _CHANGED_TO.finditer(text):
+        if _credential_value(m, "far"):
+            add("password", f"credential ({m.group('label').lower()}) with its value", m.start("label"), m.end("value"))
+    for m in _ACCOUNT_PAIR.finditer(text):
+        value = m.group("value")
+        if re.search(r"[A-Za-z]", value) and re.search(r"\d", value) and not _PLACEHOLDER.match(value):
+            add("password", "account name and password", m.start(), m.end())
     for m in _VALUE_FIRST.finditer(text):
         value = m.group("value")
         if (m.group("quote") or re.search(r"\d", value)) and value.lower() not in _NOT_VALUES and re.search(r"[A-Za-z0-9]", value):

@@ -48,7 +48,15 @@ Batches behave like LangGraph's own stores
 the writes are applied after them, the last write to a ``(namespace, key)`` winning. Every op
 is checked (namespace labels, limits, filters, values, the gate) before anything is written,
 so a bad op fails the whole batch and writes nothing. Once writing starts, each write is its
-own store transaction: the batch is not atomic against a crash halfway.
+own store transaction: the batch is not atomic against a crash halfway. ``batch`` accepts the
+ops ``InMemoryStore.batch`` accepts: the write-only namespace rules (not empty, no
+``"langgraph"`` root) are ``put``'s, as in LangGraph; labels must still be non-empty strings
+without ``.`` or NUL (``validate_op_namespace``).
+
+Tenancy: an item belongs to the user and agent its namespace maps to, for life. A put whose
+item id is already stored under another user or agent raises
+:class:`~memcourse.stores.base.TenancyError` before anything in the batch is written, and a
+delete removes only the record that is this item in this scope.
 
 Search
 ------
@@ -102,7 +110,6 @@ from typing import Any
 from langgraph.store.base import (
     BaseStore,
     GetOp,
-    InvalidNamespaceError,
     Item,
     ListNamespacesOp,
     MatchCondition,
@@ -125,7 +132,7 @@ from memcourse.records import (
     Status,
     utc_now,
 )
-from memcourse.stores.base import MemoryStore
+from memcourse.stores.base import MemoryStore, check_owner
 
 #: The user that items outside ``("users", <id>, ...)`` belong to.
 SHARED_USER = "langgraph:shared"
@@ -240,12 +247,38 @@ class MemcourseStore(BaseStore):
                 results.append(self._search(op, items))
             else:
                 results.append(self._list_namespaces(op, items))
+        deletes = self._check_owners(writes)  # before any write: a refused op writes nothing
         for (namespace, key), record in writes.items():
             if record is None:
-                self.store.forget(item_id(namespace, key))
+                if (namespace, key) in deletes:
+                    self.store.forget(item_id(namespace, key))
             else:
                 self.store.upsert(record)
         return results
+
+    def _check_owners(self, writes: dict[tuple[tuple[str, ...], str], MemoryRecord | None]) -> set:
+        """Tenancy for the whole batch, checked before anything is written.
+
+        A put whose item id is already stored under another user or agent (a record written
+        around the adapter, or an item put under another ``scope=`` mapping) raises the
+        store's :class:`~memcourse.stores.base.TenancyError`. A delete only removes a record
+        that *is* this item (its envelope names this namespace and key, and its owner is
+        the namespace's scope); anything else is not an item here, so the delete is a
+        no-op, as deleting a missing key is in LangGraph. Returns the deletes to perform."""
+        deletes = set()
+        for (namespace, key), record in writes.items():
+            stored = self.store.get(item_id(namespace, key))
+            if record is not None:
+                check_owner(stored, record)
+                continue
+            envelope = _envelope(stored) if stored is not None else None
+            if (
+                envelope is not None
+                and (tuple(envelope["namespace"]), envelope["key"]) == (namespace, key)
+                and stored.scope == tuple(self.scope(namespace))
+            ):
+                deletes.add((namespace, key))
+        return deletes
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """The same batch, run in a worker thread so file and Chroma I/O do not block the
@@ -370,11 +403,9 @@ def _check_op(op: Any) -> None:
     validate_op_namespace(op)
     if isinstance(op, (GetOp, PutOp)) and not isinstance(op.key, str):
         raise TypeError(f"key must be a string, got {type(op.key).__name__}")
+    # Write-only namespace rules (not empty, no "langgraph" root) belong to ``put``, which
+    # BaseStore checks before batching; ``batch`` takes what ``InMemoryStore.batch`` takes.
     if isinstance(op, PutOp) and op.value is not None:
-        if not op.namespace:
-            raise InvalidNamespaceError("Namespace cannot be empty.")
-        if op.namespace[0] == "langgraph":
-            raise InvalidNamespaceError(f'Root label for namespace cannot be "langgraph". Got: {op.namespace}')
         ttl = op.ttl
         if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0
                                 or ttl == float("inf")):

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.recall.admission import trust_problem
+from memcourse.recall.admission import MIN_CONFIDENCE, trust_problem
 from memcourse.recall.hit import Hit
 
 __all__ = [
@@ -143,12 +143,15 @@ def pack_context(
     *,
     budget: int = DEFAULT_BUDGET,
     max_items: int = DEFAULT_MAX_ITEMS,
+    min_confidence: float = MIN_CONFIDENCE,
 ) -> PackedContext:
     """Pack recalled memories (hits or records, best first) into a prompt block.
 
     ``budget`` is in characters for the whole block, header included (characters, not
     tokens, so the rule is the same for Chinese and English and needs no tokenizer).
-    ``max_items`` must be between 1 and 15. Returns a :class:`PackedContext`; its ``text``
+    ``max_items`` must be between 1 and 15. A memory below ``min_confidence`` (0.6, the read
+    gate's default) is dropped, like one the read gate's status, permission or safety check
+    refuses. Returns a :class:`PackedContext`; its ``text``
     is empty when nothing was included.
     """
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -176,6 +179,9 @@ def pack_context(
         problem = trust_problem(record)
         if problem:
             dropped.append((record, problem[1]))
+            continue
+        if record.confidence < min_confidence:
+            dropped.append((record, f"confidence: {record.confidence:.2f} is below the minimum {min_confidence:.2f}"))
             continue
         if len(included) >= max_items:
             dropped.append((record, f"max_items: already {max_items} memories"))

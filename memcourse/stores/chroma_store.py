@@ -176,6 +176,16 @@ class ChromaMemoryStore:
         self.dedupe_threshold = dedupe_threshold
         self.similarity_floor = similarity_floor
         self.access_flush_seconds = access_flush_seconds
+        try:
+            self._connect(collection, directory, key)
+        except BaseException:
+            self._shared = None
+            self._release()  # a store that failed to open holds nothing
+            raise
+
+    def _connect(self, collection: str, directory: Path | None, key: tuple) -> None:
+        """Open the collection, check its model, join (or build) the shared state."""
+        client = self.client
         function_class = chroma_embedding_function_class()
         try:
             self.collection = client.get_or_create_collection(

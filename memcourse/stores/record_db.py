@@ -21,11 +21,15 @@ So the work is split by what each side is good at:
   after a delete is a random id and 384 floats. The mapping from opaque ids and tokens back
   to memories lives only in our database, and goes with the record.
 
-Writes touch both, so their order is chosen for crashes: a new vector goes into Chroma
-under a *new* opaque id first, then our database commits (the switch), then the old vector
-is deleted. A crash anywhere leaves at worst a vector nobody points to (no text), and
-:meth:`LocalRecords.reconcile`, run at every open, deletes such orphans and repairs any
-scalar that did not reach Chroma. Our database is the source of truth.
+Writes touch both, so they are ordered for crashes. An upsert opens a transaction of ours,
+writes Chroma (one call), then commits: the commit is the moment the write counts. Every
+write stamps the record and its Chroma row with a fresh random *write id*. A crash before
+our commit leaves Chroma ahead of us: a row nobody points to (a new record), or a row whose
+write id differs from the committed record's. :meth:`LocalRecords.reconcile`, run at every
+open, deletes the first and has the second rebuilt from our record. A forget commits our
+delete first (the text is gone at that moment), then deletes the vectors; a crash in
+between leaves vectors nobody points to, which the next open deletes. Our database is the
+source of truth, and Chroma never holds anything a person wrote.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ CREATE TABLE IF NOT EXISTS records (
     superseded_by TEXT,
     readable REAL NOT NULL,
     inserted INTEGER NOT NULL,
+    write_id TEXT NOT NULL,
     record TEXT NOT NULL,
     PRIMARY KEY (collection, memory_id)
 );
@@ -195,68 +200,55 @@ class LocalRecords:
         existing: dict[str, MemoryRecord],
     ) -> None:
         """Store merged records. ``vectors`` holds a vector for every record whose content is
-        new or changed (others keep their vector); ``existing`` the records as they were."""
+        new or changed (others keep their vector); ``existing`` the records as they were.
+
+        One transaction of ours around one Chroma call: the Chroma write happens inside our
+        open transaction, and our commit is the moment the write counts. Each write stamps
+        the record and its Chroma row with a fresh random *write id*; if we crash between
+        Chroma's write and our commit, the two disagree, and :meth:`reconcile` rebuilds the
+        row from our (older, committed) record."""
         if not records:
             return
         ids = [r.memory_id for r in records]
-        old_rows = dict(self._rows(ids))
-        old_readable = dict(
-            self.db.execute(
-                f"SELECT memory_id, readable FROM records WHERE collection = ? AND memory_id IN ({_marks(ids)})",
-                [self.name, *ids],
-            )
-        ) if ids else {}
-        moved = {r.memory_id: new_row_id() for r in records if r.memory_id in vectors or r.memory_id not in old_rows}
-        row_of = {mid: moved.get(mid, old_rows.get(mid)) for mid in ids}
-        ratio = {mid: readable.get(mid, old_readable.get(mid, 0.0)) for mid in ids}
+        known = {mid: (row, ratio) for mid, row, ratio in self._rows(ids)}
+        inserted = time.time_ns()
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            scalars = {r.memory_id: self._scalars(r, ratio[r.memory_id]) for r in records}
-            self.db.execute("COMMIT")  # tokens are committed on their own: they hold no memory text
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        # 1. New vectors under new opaque ids (nothing points to them yet).
-        fresh = [r for r in records if r.memory_id in moved]
-        for start in range(0, len(fresh), CHUNK):
-            part = fresh[start : start + CHUNK]
-            self.collection.add(
-                ids=[moved[r.memory_id] for r in part],
-                embeddings=np.stack([vectors[r.memory_id] for r in part]),
-                metadatas=[scalars[r.memory_id] for r in part],
-            )
-        # 2. The switch: one transaction for the whole chunk.
-        now_ns = time.time_ns()
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+            rows = []
             for position, record in enumerate(records):
                 mid = record.memory_id
+                row_id, old_ratio = known.get(mid, (new_row_id(), 0.0))
+                ratio = readable.get(mid, old_ratio)
+                stamp = secrets.token_hex(8)
+                rows.append((record, row_id, ratio, self._scalars(record, ratio, stamp)))
                 self.db.execute(
                     """INSERT INTO records (collection, memory_id, row_id, user_id, agent_id, memory_type, status,
-                                            superseded_by, readable, inserted, record)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            superseded_by, readable, inserted, write_id, record)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                        ON CONFLICT (collection, memory_id) DO UPDATE SET
-                           row_id = excluded.row_id, user_id = excluded.user_id, agent_id = excluded.agent_id,
+                           user_id = excluded.user_id, agent_id = excluded.agent_id,
                            memory_type = excluded.memory_type, status = excluded.status,
                            superseded_by = excluded.superseded_by, readable = excluded.readable,
-                           record = excluded.record""",
+                           write_id = excluded.write_id, record = excluded.record""",
                     [
-                        self.name, mid, row_of[mid], record.user_id, record.agent_id, record.memory_type.value,
-                        record.status.value, record.superseded_by, ratio[mid], now_ns + position, _dump(record),
+                        self.name, mid, row_id, record.user_id, record.agent_id, record.memory_type.value,
+                        record.status.value, record.superseded_by, ratio, inserted + position, stamp, _dump(record),
                     ],
                 )
+            embedded = [row for row in rows if row[0].memory_id in vectors]
+            if embedded:
+                self.collection.upsert(
+                    ids=[row_id for _, row_id, _, _ in embedded],
+                    embeddings=np.stack([vectors[record.memory_id] for record, _, _, _ in embedded]),
+                    metadatas=[scalars for _, _, _, scalars in embedded],
+                )
+            kept = [row for row in rows if row[0].memory_id not in vectors]
+            if kept:
+                self.collection.update(ids=[row_id for _, row_id, _, _ in kept], metadatas=[s for _, _, _, s in kept])
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
-        # 3. Old vectors go; scalars of records that kept their vector are brought up to date.
-        retired = [old_rows[mid] for mid in moved if mid in old_rows]
-        for start in range(0, len(retired), CHUNK):
-            self.collection.delete(ids=retired[start : start + CHUNK])
-        kept = [r for r in records if r.memory_id not in moved]
-        for start in range(0, len(kept), CHUNK):
-            part = kept[start : start + CHUNK]
-            self.collection.update(ids=[row_of[r.memory_id] for r in part], metadatas=[scalars[r.memory_id] for r in part])
 
     def write_access(self, records: Sequence[MemoryRecord]) -> None:
         """Access statistics only: the record JSON changes, the vector and scalars do not."""
@@ -274,7 +266,7 @@ class LocalRecords:
 
     def delete(self, ids: Sequence[str]) -> None:
         """Forget records: our rows first (the text is gone at this commit), then the vectors."""
-        rows = [row for _, row in self._rows(ids)]
+        rows = [row for _, row, _ in self._rows(ids)]
         self.db.execute("BEGIN IMMEDIATE")
         try:
             for start in range(0, len(ids), CHUNK):
@@ -296,41 +288,42 @@ class LocalRecords:
             self.collection.delete(ids=rows[start : start + CHUNK])
 
     def reconcile(self) -> list[MemoryRecord]:
-        """Make Chroma agree with our database after a crash; returns records that have no
-        vector (the caller embeds and writes them again)."""
-        wanted: dict[str, dict[str, Any]] = {}
+        """Make Chroma agree with our database after a crash: delete vectors no record points
+        to, and return the records whose row is missing or carries another write id (a write
+        that reached Chroma but not our commit). The caller embeds and writes those again."""
+        wanted: dict[str, str] = {}
         by_row: dict[str, MemoryRecord] = {}
-        for row_id, readable, text in self.db.execute(
-            "SELECT row_id, readable, record FROM records WHERE collection = ?", [self.name]
+        for row_id, write_id, text in self.db.execute(
+            "SELECT row_id, write_id, record FROM records WHERE collection = ?", [self.name]
         ):
-            record = _load(text, self.file)
-            by_row[row_id] = record
-            wanted[row_id] = self._scalars(record, readable, create=False)
-        present: dict[str, dict[str, Any]] = {}
+            by_row[row_id] = _load(text, self.file)
+            wanted[row_id] = write_id
+        present: dict[str, str] = {}
         offset = 0
         while True:
             page = self.collection.get(include=["metadatas"], limit=5000, offset=offset)
-            present.update(zip(page["ids"], page["metadatas"]))
+            present.update((row, (meta or {}).get("write", "")) for row, meta in zip(page["ids"], page["metadatas"]))
             if len(page["ids"]) < 5000:
                 break
             offset += 5000
         orphans = [row for row in present if row not in wanted]
         for start in range(0, len(orphans), CHUNK):
             self.collection.delete(ids=orphans[start : start + CHUNK])
-        stale = [row for row, meta in wanted.items() if row in present and present[row] != meta]
-        for start in range(0, len(stale), CHUNK):
-            part = stale[start : start + CHUNK]
-            self.collection.update(ids=part, metadatas=[wanted[row] for row in part])
-        return [record for row, record in by_row.items() if row not in present]
+        self.db.execute(
+            "DELETE FROM tokens WHERE collection = ? AND user_id NOT IN (SELECT user_id FROM records WHERE collection = ?)",
+            [self.name, self.name],
+        )
+        return [record for row, record in by_row.items() if present.get(row) != wanted[row]]
 
     # -- opaque ids -----------------------------------------------------------------------
-    def _rows(self, ids: Sequence[str]) -> list[tuple[str, str]]:
-        found: list[tuple[str, str]] = []
+    def _rows(self, ids: Sequence[str]) -> list[tuple[str, str, float]]:
+        """(memory_id, opaque row id, readability) of the stored records among ``ids``."""
+        found: list[tuple[str, str, float]] = []
         for start in range(0, len(ids), CHUNK):
             part = list(ids[start : start + CHUNK])
             found.extend(
                 self.db.execute(
-                    f"SELECT memory_id, row_id FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})",
+                    f"SELECT memory_id, row_id, readable FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})",
                     [self.name, *part],
                 )
             )
@@ -347,11 +340,12 @@ class LocalRecords:
         self.db.execute("INSERT INTO tokens VALUES (?, ?, ?, ?)", [self.name, key, scope[0], token])
         return token
 
-    def _scalars(self, record: MemoryRecord, readable: float, *, create: bool = True) -> dict[str, Any]:
+    def _scalars(self, record: MemoryRecord, readable: float, write_id: str) -> dict[str, Any]:
         """What Chroma may know about a record: nothing a person wrote."""
         return {
-            "tenant": self._token([record.user_id], create=create) or "",
-            "agent": self._token([record.user_id, record.agent_id], create=create) or "",
+            "write": write_id,
+            "tenant": self._token([record.user_id], create=True),
+            "agent": self._token([record.user_id, record.agent_id], create=True),
             "memory_type": record.memory_type.value,
             "status": record.status.value,
             "readable": float(readable),
