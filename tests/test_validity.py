@@ -160,3 +160,15 @@ def test_bad_as_of_is_refused_before_anything_happens(tmp_path):
         store.search("Lisbon", as_of="last spring")
     with pytest.raises(ValueError, match="as_of"):
         store.list_all(as_of=datetime(2026, 1, 1))
+
+
+def test_ranking_the_past_ignores_when_a_memory_was_written():
+    from memcourse.recall.as_of import rank_versions
+
+    february = datetime(2026, 2, 15, 12, tzinfo=timezone.utc)
+    lived = home("我住在广州", created_at=datetime(2026, 1, 5, tzinfo=timezone.utc))
+    project = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 青鸟", created_at=datetime(2026, 2, 1, tzinfo=timezone.utc))
+    hits = rank_versions("2026年2月 我住在哪个城市", {r.memory_id: r for r in (lived, project)}, moment=february,
+                         limit=2, mode="keyword")
+    assert [h.record.subject for h in hits] == ["home_location"]  # the project matched only its written date
+    assert hits[0].breakdown["as_of"] == february.isoformat()

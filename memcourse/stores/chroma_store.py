@@ -57,8 +57,8 @@ import numpy as np
 
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
 from memcourse.recall.bm25 import BM25Index
+from memcourse.recall.as_of import rank_versions
 from memcourse.recall.dedupe import may_supersede
-from memcourse.recall.fusion import rrf
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import (
     BM25_PARAMS,
@@ -571,10 +571,8 @@ class ChromaMemoryStore:
     ) -> list[Hit]:
         """Recall among the versions that held at ``moment`` (:mod:`memcourse.validity`).
 
-        The indexes hold today's texts only, so a look at the past ranks the versions valid
-        then directly: BM25 over their texts, and (for ``vector``/``hybrid``) their embeddings
-        computed on demand (the embedder caches by content hash), fused by RRF. No decay and
-        no access statistics: they describe today, and looking at the past is not a use.
+        The indexes hold today's texts only, so the versions valid then are ranked directly
+        (:func:`memcourse.recall.as_of.rank_versions`), and no access is recorded.
         """
         with self._state().lock:
             rows = self._records.select(user_id=user_id, agent_id=agent_id,
@@ -584,31 +582,8 @@ class ChromaMemoryStore:
             view = version_as_of(record, moment)
             if view is not None and view.confidence >= self.min_confidence:
                 views[view.memory_id] = view
-        rankings: dict[str, list[str]] = {}
-        keyword_score: dict[str, float] = {}
-        similarity: dict[str, float] = {}
-        if views and mode in ("hybrid", "keyword"):
-            index = BM25Index()
-            # Subject, content and tags only: the date a memory was written (which keyword_text
-            # adds for "what did we discuss in May?") would match the date the question names,
-            # and that date is already the as-of filter, not a topic.
-            index.add_many((memory_id, " ".join([view.subject, view.content, *view.tags]))
-                           for memory_id, view in views.items())
-            pairs = index.search(query, limit=max(limit * 4, KEYWORD_DEPTH))
-            rankings["keyword"], keyword_score = [doc_id for doc_id, _ in pairs], dict(pairs)
-        readable = [i for i, v in views.items() if self.embedder.known_token_ratio(v.content) >= MIN_KNOWN_TOKENS]
-        if readable and mode in ("hybrid", "vector") and self.embedder.known_token_ratio(query) >= MIN_KNOWN_TOKENS:
-            scores = self.embedder.embed([views[i].content for i in readable]) @ self.embedder.embed_one(query)
-            ranked = sorted(zip(readable, scores.tolist()), key=lambda pair: (-pair[1], pair[0]))
-            rankings["vector"] = [i for i, score in ranked if score >= self.similarity_floor][: max(limit * 4, VECTOR_DEPTH)]
-            similarity = {i: score for i, score in ranked}
-        hits = []
-        for doc_id, fused, ranks in rrf(rankings, k=self.rrf_k)[:limit]:
-            breakdown = {"mode": mode, "as_of": moment.isoformat(), "vector_rank": ranks.get("vector"),
-                         "keyword_rank": ranks.get("keyword"), "similarity": similarity.get(doc_id),
-                         "keyword_score": keyword_score.get(doc_id), "fused": fused, "final": fused}
-            hits.append(Hit(views[doc_id].copy(), fused, breakdown))
-        return hits
+        return rank_versions(query, views, moment=moment, limit=limit, mode=mode, embedder=self.embedder,
+                             rrf_k=self.rrf_k, similarity_floor=self.similarity_floor)
 
     def list_all(
         self,
