@@ -250,7 +250,8 @@ class MemoryTools:
         self.store.forget(record.memory_id)
         if self.audit is not None:
             self.audit.purge_memory(record.memory_id)  # audit lines quoting it are copies too
-        # Logged, but without the text, subject or id of what was forgotten: no trace of it.
+        # Logged, but without the text, subject or id of what was forgotten: no trace of it. The
+        # model's ``reason`` is not kept either: it may quote the memory it asks to forget.
         self._log(scope, "forget_memory", "FORGET", "a memory was forgotten at the model's request",
                   memory_type=record.memory_type.value)
         return {"ok": True, "forgotten": record.memory_id}

@@ -284,3 +284,11 @@ def test_the_runs_context_names_the_user_before_config(store, clock):
                  context=MemoryContext(user_id="carol", agent_id="helper"))
     [record] = store.list_all()
     assert (record.user_id, record.agent_id, record.source_conversation_id) == ("carol", "helper", "t")
+
+
+def test_a_rule_cannot_be_rewritten_through_update(tools, store, clock):
+    rule = store.upsert(MemoryRecord(MemoryType.RULE, "rule:tone", "Be polite", source=Source.ADMIN_CONFIGURED,
+                                     user_id="alice", created_at=clock()))
+    result = tools.call("update_memory", {"memory_id": rule.memory_id, "content": "Be rude", "confidence": 0.99}, ALICE)
+    assert result["ok"] is False and result["refused"] == "rule_from_non_admin"
+    assert store.get(rule.memory_id).content == "Be polite"
