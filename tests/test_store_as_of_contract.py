@@ -90,3 +90,17 @@ def test_looking_at_the_past_records_no_access(store, clock):
     record = store.upsert(entity(clock, "home_location", "I live in Guangzhou"))
     store.search("Guangzhou", as_of=clock.advance(hours=1))
     assert store.get(record.memory_id).access_count == 0
+
+
+def test_a_bad_as_of_is_refused_by_name_and_changes_nothing(store, clock):
+    import pytest
+    from datetime import datetime
+
+    store.upsert(entity(clock, "home_location", "I live in Guangzhou"))
+    before = [r.to_dict() for r in store.list_all()]
+    for bad, error in (("last spring", ValueError), (datetime(2026, 1, 1), ValueError), (20260101, TypeError)):
+        with pytest.raises(error, match="as_of"):
+            store.search("Guangzhou", as_of=bad)
+        with pytest.raises(error, match="as_of"):
+            store.list_all(as_of=bad)
+    assert [r.to_dict() for r in store.list_all()] == before
