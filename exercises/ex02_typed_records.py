@@ -10,8 +10,8 @@ same rule ``JsonMemoryStore.upsert`` applies to its file.
 Build one function:
 
 ``upsert_by_subject(records, new, now) -> list[MemoryRecord]``
-    Return a *new* list; do not change ``records`` or any record in it (copy with
-    ``record.copy()``).
+    Return a *new* list of copies (``record.copy()``): do not change ``records`` or any record
+    in it, and share no record with it (a caller may change the result later).
 
     - Two records are the same memory when they have the same ``user_id``, the same
       ``memory_type`` and the same subject compared case-insensitively after stripping spaces

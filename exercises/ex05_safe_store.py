@@ -16,7 +16,8 @@ Build two functions:
     - Each hit gets ``access_count + 1`` and ``last_accessed_at = now``.
     - ``to_save``: the list to write back — *every* record of ``records`` in its original order
       (all types, all statuses), with the hits' access metadata updated. Non-hits are unchanged.
-    - Work on copies (``record.copy()``); do not change the input records.
+    - Work on copies (``record.copy()``); do not change the input records. The hits you return
+      are copies too: changing a hit must not change ``to_save``.
 
 ``atomic_write_json(path, data)``
     Write ``data`` as JSON (UTF-8, ``ensure_ascii=False``) so that a crash at any moment leaves

@@ -31,7 +31,7 @@ from memcourse.recall.packing import escape_field
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, utc_now
 from memcourse.state import ShortTermState
-from memcourse.stores.base import MemoryStore
+from memcourse.stores.base import MAX_QUERY_CHARS, MemoryStore
 from memcourse.text import has_cjk, token_set
 
 if TYPE_CHECKING:
@@ -152,8 +152,8 @@ class MemoryAwareAgent:
         standing = self.store.list_all(
             user_id=self.user_id, agent_id=self.agent_id, memory_type=MemoryType.PREFERENCE
         )
-        relevant = self.store.search(
-            message, limit=self.recall_limit, user_id=self.user_id, agent_id=self.agent_id
+        relevant = self.store.search(  # a pasted document is searched by its first part
+            message[:MAX_QUERY_CHARS], limit=self.recall_limit, user_id=self.user_id, agent_id=self.agent_id
         ) if token_set(message) else []
         seen: dict[str, MemoryRecord] = {}
         for record in standing + relevant:

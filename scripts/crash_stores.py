@@ -144,20 +144,32 @@ def start_writer(kind: str, path: Path, name: str, ops: int, verify_only: bool =
 
 
 def wait_for(process: subprocess.Popen, marker: str, timeout: float) -> str:
-    """The rest of the first line the writer prints starting with ``marker``."""
+    """The rest of the first line the writer prints starting with ``marker``.
+
+    Reads the pipe with ``os.read`` into our own buffer: a buffered ``readline`` could pull
+    two lines at once and leave ``select`` waiting for bytes already read."""
+    buffer = _buffers.setdefault(process.pid, bytearray())
+    fd = process.stdout.fileno()
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
+    while True:
+        while b"\n" in buffer:
+            line, _, rest = bytes(buffer).partition(b"\n")
+            buffer[:] = rest
+            text = line.decode("utf-8", "replace")
+            if text.startswith(marker):
+                return text[len(marker):].strip()
+        remaining = deadline - time.monotonic()
+        ready = select.select([fd], [], [], max(0.0, remaining))[0] if remaining > 0 else []
+        chunk = os.read(fd, 65536) if ready else b""
+        if not chunk:
             break
-        line = process.stdout.readline()
-        if line.startswith(marker):
-            return line[len(marker):].strip()
-        if not line and process.poll() is not None:
-            break
+        buffer.extend(chunk)
     process.kill()
     process.wait()
     raise RuntimeError(f"writer did not print {marker!r} within {timeout}s: {process.stderr.read()[-2000:]}")
+
+
+_buffers: dict[int, bytearray] = {}
 
 
 def wait_ready(process: subprocess.Popen, timeout: float) -> dict:
@@ -171,6 +183,7 @@ def crash_loop(kind: str, kills: int, seed: int, writers: int, max_delay: float,
     totals = {"store": kind, "kills": 0, "survived": 0, "lost": 0, "open_errors": 0, "checked": 0,
               "debris_seen": 0, "debris_left": 0, "problems": []}
     started = time.monotonic()
+    processes: list[subprocess.Popen] = []
     try:
         for round_no in range(kills + 1):  # the last round only verifies
             last = round_no == kills
@@ -198,6 +211,7 @@ def crash_loop(kind: str, kills: int, seed: int, writers: int, max_delay: float,
             if last:
                 for process in processes:
                     process.wait(timeout=60)
+                    _buffers.pop(process.pid, None)
                 break
             wait_for(processes[-1], "WRITING", timeout=120)  # every writer is past its warm-up
             time.sleep(rng.uniform(0.0, max_delay))
@@ -205,10 +219,15 @@ def crash_loop(kind: str, kills: int, seed: int, writers: int, max_delay: float,
                 os.kill(process.pid, signal.SIGKILL)
             for process in processes:
                 process.wait()
+                _buffers.pop(process.pid, None)
                 process.stdout.close()
                 process.stderr.close()
             totals["kills"] += 1
     finally:
+        for process in processes:  # a failed round must not leave writers running
+            if process.poll() is None:
+                process.kill()
+                process.wait()
         shutil.rmtree(root, ignore_errors=True)
     totals["seconds"] = round(time.monotonic() - started, 1)
     totals["problems"] = totals["problems"][:5]

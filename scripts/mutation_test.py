@@ -22,8 +22,12 @@ The mutations, each applied at one place (line and column) in a function body:
   ``+=`` ↔ ``-=``; ``and`` ↔ ``or``; ``not x`` → ``x``; ``min`` ↔ ``max``; ``any`` ↔ ``all``;
 - a slice bound ``a[:k]`` becomes ``a[:k + 1]`` and ``a[:k - 1]``;
 - a statement removed (replaced by ``pass``), ``break`` ↔ ``continue``;
-- the first two positional arguments of a call swapped;
-- a returned value replaced by ``None``, and an ``if`` condition negated.
+- the first two positional arguments of a call swapped; a keyword argument dropped
+  (``encoding="utf-8"``, ``start=1``, ``dir=...``, ``ensure_ascii=False`` ...);
+- a forgotten step: ``set(x)``/``list(x)``/``sorted(x)`` -> ``x``, ``x.strip()``/``.lower()``/
+  ``.copy()``/``.flush()`` -> ``x``, ``-x`` -> ``x`` (a sort in the wrong direction);
+- an ``except SomeError`` widened to ``except Exception``;
+- a returned value replaced by ``None``, a returned pair swapped, and an ``if`` condition negated.
 
 Mutants run in worker processes (``--jobs``), each with a temporary copy of the exercise (the
 solution, the graded test file and its conftest): the worker installs one mutant at a time as
@@ -61,6 +65,10 @@ _FLIPS = {
 _BINOPS = {ast.Add: (ast.Sub,), ast.Sub: (ast.Add,), ast.Mult: (ast.Div,), ast.Div: (ast.Mult,),
            ast.FloorDiv: (ast.Div,), ast.Pow: (ast.Mult,)}
 _SWAP_NAMES = {"min": "max", "max": "min", "any": "all", "all": "any"}
+#: ``f(x)`` -> ``x``: the de-duplication, copy or conversion a learner forgets.
+_UNWRAP = {"set", "list", "sorted", "tuple", "frozenset", "dict"}
+#: ``x.strip()`` -> ``x``: the normalisation or copy a learner forgets.
+_METHODS_TO_DROP = {"strip", "lower", "copy", "casefold", "flush"}
 
 
 @dataclass
@@ -180,8 +188,23 @@ def mutation_sites(tree: ast.Module) -> list[tuple[str, tuple, str, callable]]:
                     if getattr(node, bound) is not None:
                         for delta in (1, -1):
                             sites.append(("slice", path, function, _slice(bound, delta)))
-            elif isinstance(node, ast.Call) and len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args[:2]):
-                sites.append(("arguments", path, function, _swap_args))
+            elif isinstance(node, ast.Call):
+                if len(node.args) >= 2 and not any(isinstance(a, ast.Starred) for a in node.args[:2]):
+                    sites.append(("arguments", path, function, _swap_args))
+                for index, keyword in enumerate(node.keywords):
+                    if keyword.arg is not None:
+                        sites.append(("keyword", path, function, _drop_keyword(index)))
+                if isinstance(node.func, ast.Name) and node.func.id in _UNWRAP and len(node.args) == 1 and not node.keywords:
+                    sites.append(("unwrap", path, function, lambda n: copy.deepcopy(n.args[0])))
+                if (isinstance(node.func, ast.Attribute) and node.func.attr in _METHODS_TO_DROP
+                        and not node.args and not node.keywords):
+                    sites.append(("unwrap", path, function, lambda n: copy.deepcopy(n.func.value)))
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and not isinstance(node.operand, ast.Constant):
+                sites.append(("arithmetic", path, function, lambda n: copy.deepcopy(n.operand)))
+            elif isinstance(node, ast.ExceptHandler) and node.type is not None:
+                sites.append(("except", path, function, lambda n: _with(n, type=ast.Name(id="Exception", ctx=ast.Load()))))
+            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(_resolve(tree, path[:-1]), ast.Return):
+                sites.append(("return", path, function, lambda n: _with(n, elts=[copy.deepcopy(n.elts[1]), copy.deepcopy(n.elts[0])])))
             elif isinstance(node, ast.Return) and node.value is not None and not (
                 isinstance(node.value, ast.Constant) and node.value.value is None
             ):
@@ -256,6 +279,14 @@ def _slice(bound: str, delta: int):
         old = getattr(node, bound)
         op = ast.Add() if delta > 0 else ast.Sub()
         return _with(node, **{bound: ast.BinOp(left=copy.deepcopy(old), op=op, right=ast.Constant(1))})
+    return change
+
+
+def _drop_keyword(index: int):
+    def change(node: ast.Call) -> ast.AST:
+        new = copy.deepcopy(node)
+        del new.keywords[index]
+        return new
     return change
 
 

@@ -122,3 +122,13 @@ def test_read_gate_drops_a_user_made_rule_and_an_expired_memory(tmp_path, clock)
     assert "XX优惠" not in reply.answer
     notes = " ".join(reply.state["observations"])
     assert "permission" in notes and "expired" in notes
+
+
+def test_a_message_longer_than_the_query_limit_still_gets_an_answer(agent):
+    # Stores refuse queries over MAX_QUERY_CHARS; the agent searches with the message's first part.
+    from memcourse.stores.arguments import MAX_QUERY_CHARS
+
+    agent.reply("以后回答我问题时，代码示例尽量用Python。")
+    reply = agent.reply("Python 示例 " + "长文 " * MAX_QUERY_CHARS)
+    assert [r.subject for r in reply.retrieved] == ["response_style"]
+    assert reply.written is None

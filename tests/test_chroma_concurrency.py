@@ -29,6 +29,7 @@ from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.base import StoreError
 from memcourse.stores.chroma_store import ChromaMemoryStore
 from memcourse.stores.record_db import DB_FILE
+from standin import STANDIN_EMBEDDER
 
 
 def versions_of(store: ChromaMemoryStore, memory_id: str) -> list[str]:
@@ -62,9 +63,9 @@ def hammer_one_memory(stores: list[ChromaMemoryStore], updates: int) -> tuple[st
 
 def test_two_store_objects_two_threads_lose_no_version_embedded(tmp_path):
     stores = [ChromaMemoryStore(tmp_path / "db"), ChromaMemoryStore(tmp_path / "db")]
-    memory_id, acknowledged = hammer_one_memory(stores, 50)
+    memory_id, acknowledged = hammer_one_memory(stores, 30)
     survived = versions_of(stores[1], memory_id)
-    assert len(survived) == 101 and set(survived) == acknowledged
+    assert len(survived) == 61 and set(survived) == acknowledged
 
 
 def test_two_store_objects_two_threads_lose_no_version_server(chroma_server):
@@ -175,29 +176,17 @@ def test_closing_the_last_store_frees_the_path_for_another_process(tmp_path):
     assert opened.returncode == 0, opened.stderr[-2000:]
 
 
-# The workers embed with a stand-in for the model (same model id and dimension, vectors from
-# a hash of the text): what is tested is the store's bookkeeping under concurrent writers, and
-# loading the real model in every process would only make the test slow.
-SERVER_WRITER = """
-import hashlib, json, sys
-import numpy as np
+# The workers embed with a stand-in for the model (tests/standin.py): what is tested is the
+# store's bookkeeping under concurrent writers; loading the model in every process is slow.
+SERVER_WRITER = STANDIN_EMBEDDER + """
+import json, sys
 import chromadb
 from chromadb.config import Settings
-from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma_store import ChromaMemoryStore
-
-class HashEmbedder(Embedder):
-    def _encode(self, texts):
-        rows = [np.frombuffer(hashlib.sha512(t.encode()).digest() * 6, dtype=np.uint8)[:384] for t in texts]
-        vectors = np.array(rows, dtype=np.float32) - 127.5
-        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-    def known_token_ratio(self, text):
-        return 1.0
-
 host, port, name, worker, count = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 client = chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False))
-store = ChromaMemoryStore(client=client, collection=name, dedupe_threshold=2, embedder=HashEmbedder())
+store = ChromaMemoryStore(client=client, collection=name, dedupe_threshold=2, embedder=StandInEmbedder())
 acknowledged = []
 for i in range(count):
     subject = f"shared {(i // 2) % 4}" if i % 2 == 0 else f"own {worker} {i}"

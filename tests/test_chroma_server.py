@@ -15,6 +15,7 @@ import uuid
 
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma_store import ChromaMemoryStore
+from standin import STANDIN_EMBEDDER
 
 
 def test_the_server_is_a_real_process_on_loopback(chroma_server):
@@ -38,7 +39,9 @@ def test_two_clients_in_one_process_behave_as_one_store(chroma_server, clock):
     assert reader.search("Which city does the user live in?") == []
 
 
-OTHER_PROCESS = """
+# The other process embeds with a stand-in for the model (tests/standin.py); only the
+# keyword channel is searched below, and loading the model there would only cost time.
+OTHER_PROCESS = STANDIN_EMBEDDER + """
 import sys
 import chromadb
 from chromadb.config import Settings
@@ -46,7 +49,7 @@ from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma_store import ChromaMemoryStore
 host, port, name, action = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 client = chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False))
-store = ChromaMemoryStore(client=client, collection=name)
+store = ChromaMemoryStore(client=client, collection=name, embedder=StandInEmbedder())
 if action == "write":
     print(store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "项目名称是智能客服助手")).memory_id)
 else:

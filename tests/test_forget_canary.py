@@ -32,6 +32,7 @@ from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType, Status
 from memcourse.stores.chroma_store import ChromaMemoryStore
 from memcourse.stores.residue import describe, find_residue
+from standin import STANDIN_EMBEDDER
 
 CANARY = "CANARYxq7"
 CANARY_ZH = "金丝雀暗号"
@@ -46,12 +47,13 @@ print(len(store.list_all()))
 store.close()
 """
 
-# Writes canary records as fast as it can until it is killed (the parent waits for "go").
-KILLED_WRITER = """
+# Writes canary records as fast as it can until it is killed (the parent waits for "go"); it
+# embeds with a stand-in for the model (tests/standin.py): the residue does not depend on vectors.
+KILLED_WRITER = STANDIN_EMBEDDER + """
 import sys
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma_store import ChromaMemoryStore
-store = ChromaMemoryStore(sys.argv[1], dedupe_threshold=2)
+store = ChromaMemoryStore(sys.argv[1], dedupe_threshold=2, embedder=StandInEmbedder())
 i = 0
 while True:
     store.upsert(MemoryRecord(MemoryType.EVENT, f"note {i} CANARYxq7", f"Note {i}: 金丝雀暗号 CANARYxq7 " + "x" * (i % 500),

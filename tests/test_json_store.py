@@ -634,3 +634,20 @@ def test_threads_sharing_one_store_object_lose_no_record_and_no_version(path):
     [shared] = [r for r in records if r.subject == "shared note"]
     versions = [h.content for h in shared.history] + [shared.content]
     assert sorted(versions) == sorted(f"thread {n} version {i}" for n in range(4) for i in range(25))
+
+
+def test_opening_while_another_process_saves_never_trips_over_its_temp_file(path, monkeypatch):
+    # Found by scripts/crash_stores.py: a temp file listed by one process and renamed by the
+    # writer before it was inspected raised FileNotFoundError from JsonMemoryStore(path).
+    JsonMemoryStore(path).upsert(MemoryRecord("event", "first", "第一条"))
+    real_lstat = os.lstat
+
+    def renamed_meanwhile(target, *args, **kwargs):
+        if str(target).endswith(".tmp"):
+            raise FileNotFoundError(2, "No such file or directory", str(target))
+        return real_lstat(target, *args, **kwargs)
+
+    plant_debris(path, "{}")
+    monkeypatch.setattr("memcourse.stores.files.os.lstat", renamed_meanwhile)
+    store = JsonMemoryStore(path)
+    assert [r.subject for r in store.list_all()] == ["first"]

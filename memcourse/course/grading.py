@@ -364,9 +364,13 @@ def short_message(message: str, *, max_lines: int = 4, max_chars: int = 600) -> 
     for line in lines:
         if line.lstrip().startswith(("+", "where ", "and ")) or len(kept) == max_lines:
             break
-        kept.append(line.strip())
         if line.lstrip().startswith("assert "):
+            # pytest shortens long values with "..." (cutting words); the author's message above
+            # already says what was expected, so keep the comparison only when it is whole.
+            if "..." not in line or not kept:
+                kept.append(line.strip())
             break
+        kept.append(line.strip())
     text = "\n".join(kept)
     if len(text) > max_chars:
         cut = text[:max_chars].rsplit(None, 1)[0] if " " in text[:max_chars] else text[:max_chars]

@@ -83,28 +83,12 @@ def _details(exercise: ExerciseScore, max_failures: int, width: int) -> list[str
 
 
 # -- notebook --------------------------------------------------------------------------------
-_STYLE = """
-<style>
-.mc-progress { font-family: var(--jp-ui-font-family, sans-serif); font-size: 13px; max-width: 860px; }
-.mc-progress .mc-head { margin: 0 0 6px 0; }
-.mc-progress .mc-folder { font-family: var(--jp-code-font-family, monospace); font-size: 12px; }
-.mc-progress table { border-collapse: collapse; width: 100%; }
-.mc-progress th, .mc-progress td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #e0e0e0; vertical-align: top; }
-.mc-progress th { font-weight: 600; }
-.mc-progress .mc-num { width: 2.5em; font-variant-numeric: tabular-nums; }
-.mc-progress .mc-tests { width: 4.5em; text-align: right; font-variant-numeric: tabular-nums; }
-.mc-progress .mc-bar { width: 170px; white-space: nowrap; }
-.mc-progress .mc-track { background: #eeeeee; border-radius: 3px; height: 10px; width: 120px; display: inline-block; vertical-align: middle; }
-.mc-progress .mc-fill { height: 10px; border-radius: 3px; }
-.mc-progress .mc-status { white-space: nowrap; font-weight: 600; }
-.mc-progress details { margin-top: 4px; }
-.mc-progress summary { cursor: pointer; color: #555; }
-.mc-progress ul { margin: 4px 0 0 0; padding-left: 18px; }
-.mc-progress li { margin: 2px 0; }
-.mc-progress pre { white-space: pre-wrap; margin: 2px 0; font-size: 12px; }
-.mc-progress .mc-foot { margin-top: 6px; color: #555; }
-</style>
-"""
+
+
+#: Inline styles: JupyterLab's own table rules (right-aligned cells, centred table) would win
+#: over a stylesheet in the output, and an untrusted notebook drops <style> blocks anyway.
+_CELL = "padding:4px 8px;border-bottom:1px solid #e0e0e0;vertical-align:top;"
+_LEFT, _RIGHT = _CELL + "text-align:left;", _CELL + "text-align:right;"
 
 
 def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
@@ -112,25 +96,33 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
     rows = []
     for exercise in report.exercises:
         colour = STATUS_COLOURS[exercise.status]
-        bar = (f'<span class="mc-track"><span class="mc-fill" style="display:block;width:{exercise.percent}%;'
-               f'background:{colour}"></span></span> {exercise.percent}%')
+        bar = (f'<span class="mc-track" style="display:inline-block;width:120px;height:10px;background:#eee;'
+               f'border-radius:3px;vertical-align:middle"><span class="mc-fill" style="display:block;height:10px;'
+               f'border-radius:3px;width:{exercise.percent}%;background:{colour}"></span></span> {exercise.percent}%')
         rows.append(
             f'<tr class="mc-row" data-exercise="{exercise.number}">'
-            f'<td class="mc-num">{exercise.number}</td>'
-            f'<td>{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
-            f'<td class="mc-tests">{_tests(exercise)}</td>'
-            f'<td class="mc-bar">{bar}</td>'
-            f'<td class="mc-status" style="color:{colour}">{exercise.status}</td></tr>'
+            f'<td class="mc-num" style="{_LEFT}width:2.5em">{exercise.number}</td>'
+            f'<td class="mc-title" style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
+            f'<td class="mc-tests" style="{_RIGHT}white-space:nowrap;width:4em">{_tests(exercise)}</td>'
+            f'<td class="mc-bar" style="{_LEFT}white-space:nowrap;width:170px">{bar}</td>'
+            f'<td class="mc-status" style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;color:{colour}">{exercise.status}</td></tr>'
         )
     foot = (f"Overall: <b>{report.passed}/{report.total}</b> tests passed ({report.percent}%) · "
             f"{report.complete} of {len(report.exercises)} exercises complete.")
     if any(not e.complete for e in report.exercises):
         foot += ' Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
+    widths = {"#": "width:2.5em;", "exercise": "", "tests": "width:4em;", "progress": "width:170px;", "status": "width:7em;"}
+    head = "".join(
+        f'<th style="{_RIGHT if name == "tests" else _LEFT}{width}font-weight:600">{name}</th>'
+        for name, width in widths.items()
+    )
     return (
-        _STYLE + '<div class="mc-progress">'
-        f'<p class="mc-head"><b>Progress</b> · graded: <span class="mc-folder">{html.escape(_what_was_graded(report))}</span></p>'
-        '<table><thead><tr><th>#</th><th>exercise</th><th class="mc-tests">tests</th><th>progress</th><th>status</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table><p class="mc-foot">{foot}</p></div>'
+        '<div class="mc-progress" style="font-size:13px;max-width:900px">'
+        f'<p class="mc-head" style="margin:0 0 6px 0;text-align:left"><b>Progress</b> · graded: '
+        f'<code class="mc-folder">{html.escape(_what_was_graded(report))}</code></p>'
+        f'<table style="border-collapse:collapse;width:100%;margin:0"><thead><tr>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="mc-foot" style="margin-top:6px;color:#555;text-align:left">{foot}</p></div>'
     )
 
 
@@ -138,19 +130,21 @@ def _html_details(exercise: ExerciseScore, max_failures: int) -> str:
     if exercise.complete:
         return ""
     if exercise.load_problem is not None:
-        return (f'<details open><summary>exercises/{exercise.module}.py does not load</summary>'
-                f'<pre>{html.escape(exercise.load_problem.describe())}</pre></details>')
+        return (f'<details open style="margin-top:4px"><summary>exercises/{exercise.module}.py does not load</summary>'
+                f'<pre style="white-space:pre-wrap;margin:2px 0">{html.escape(exercise.load_problem.describe())}</pre></details>')
     items = []
     if exercise.unwritten:
         items.append(f"<li>still to write: <code>{'</code>, <code>'.join(map(html.escape, exercise.unwritten))}</code>"
                      f" in <code>exercises/{exercise.module}.py</code></li>")
     for outcome in exercise.failures[:max_failures]:
-        items.append(f"<li><code>{html.escape(outcome.name)}</code><pre>{html.escape(outcome.message)}</pre></li>")
+        items.append(f'<li><code>{html.escape(outcome.name)}</code>'
+                     f'<pre style="white-space:pre-wrap;margin:2px 0">{html.escape(outcome.message)}</pre></li>')
     hidden = len(exercise.failures) - max_failures
     if hidden > 0:
         items.append(f"<li>… and {hidden} more: <code>memcourse grade {exercise.number} -v</code></li>")
     label = f"{len(exercise.failures)} failing test(s)" if exercise.failures else "what is left"
-    return f'<details><summary>{label}</summary><ul>{"".join(items)}</ul></details>'
+    return (f'<details style="margin-top:4px"><summary style="cursor:pointer;color:#555">{label}</summary>'
+            f'<ul style="margin:4px 0 0 0;padding-left:18px;text-align:left">{"".join(items)}</ul></details>')
 
 
 class _HTML:

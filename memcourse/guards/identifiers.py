@@ -17,7 +17,7 @@ import re
 from datetime import datetime
 
 from memcourse.guards.findings import Finding, mask
-from memcourse.guards.normalise import Normalised, View, fold_text
+from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_identifiers", "is_chinese_id_number", "passes_luhn", "blank_non_identifiers"]
 
@@ -109,15 +109,15 @@ _JP_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:0[5789]0|\+81[ \-]?[5789]0)[ \-]?\d
 _INTL_PHONE = re.compile(r"(?<![A-Za-z0-9_+])\+[1-9]\d{0,2}(?:[ \-.]?\(?\d{1,4}\)?){2,5}(?!\d)")
 _SSN = re.compile(r"(?<![A-Za-z0-9_])(?!000|666|9\d\d)\d{3}([ \-])(?!00)\d{2}\1(?!0000)\d{4}(?![\d])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
-_PHONE_WORD = fold_text(r"phone|mobile|cell|tel|call|whats ?app|wechat|电话|手机|手机号|联系方式|微信|電話|携帯|番号")
-_BARE_PHONE = re.compile(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", I)
+_PHONE_WORD = (r"phone|mobile|cell|tel|call|whats ?app|wechat|电话|手机|手机号|联系方式|微信|電話|携帯|番号")
+_BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", I)
 _BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", I)
-_ID_WORD = fold_text(
+_ID_WORD = (
     r"passport(?: number| no\.?)?|driver'?s? licen[cs]e(?: number)?|national id(?: number)?|id card number|tax id|"
     r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?|护照|驾驶证号?|"
     r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号"
 )
-_LABELLED_ID = re.compile(
+_LABELLED_ID = FoldedPattern(
     rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", I
 )
 

@@ -34,13 +34,13 @@ import re
 from functools import lru_cache
 
 from memcourse.guards.findings import Finding, quote
-from memcourse.guards.normalise import Normalised, View, fold_text
+from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["INJECTION_PATTERNS", "find_instructions"]
 
 
-def _c(pattern: str) -> re.Pattern[str]:
-    return re.compile(fold_text(pattern), re.IGNORECASE)
+def _c(pattern: str) -> FoldedPattern:
+    return FoldedPattern(pattern)
 
 
 # -- English building blocks ----------------------------------------------------------------
@@ -82,7 +82,7 @@ _JA_EARLIER = r"以前|前|上記|これまで|今まで|最初|元|すべて|�
 _JA_ORDERS = r"指示|命令|ルール|規則|設定|制約|プロンプト|指令|ガイドライン|方針|制限|ポリシー"
 _JA_DISCARD = r"無視|忘れ|破棄|取り消|捨て|リセット|従わな|守らな|無効|削除|上書き|撤回"
 
-INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
+INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     # ---- override -------------------------------------------------------------------------
     ("override", "override of earlier instructions", _c(
         rf"(?:{_START})(?:{_DISCARD})\b[^.!?\n]{{0,30}}?\b(?:{_EARLIER})\b[^.!?\n]{{0,25}}?\b(?:{_ORDERS})\b")),
@@ -269,7 +269,7 @@ INJECTION_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
 # system's) and what is done to it (discarded), plus, in English, someone addressed ("you",
 # an imperative). Each part alone is ordinary language; together they are the category.
 _WINDOW = re.compile(r"[^.!?;。！？；\n]+(?:[.!?;。！？；\n]+[^.!?;。！？；\n]+)?")
-_PARTS: list[tuple[str, str, list[re.Pattern[str]]]] = [
+_PARTS: list[tuple[str, str, list[FoldedPattern]]] = [
     ("override", "override of earlier instructions", [
         _c(rf"\b(?:{_ORDERS}|everything|anything|all)\b"),
         _c(r"\b(?:previous|prior|earlier|above|preceding|original|initial|old|existing|system|developer|your|received|given|trained|"

@@ -41,7 +41,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-__all__ = ["View", "Normalised", "normalise", "fold_text", "is_cjk"]
+__all__ = ["FoldedPattern", "View", "Normalised", "normalise", "fold_text", "is_cjk"]
 
 #: Bidi embeddings, overrides and isolates: they reorder what is displayed.
 _BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
@@ -382,3 +382,36 @@ def normalise(source: str, *, depth: int = 2) -> Normalised:
 def fold_text(text: str) -> str:
     """The ``text`` view only, as a string (for compiling keyword lists the same way)."""
     return _canonical(text)[0].text
+
+
+class FoldedPattern:
+    """A regular expression written in natural spelling and compiled, on first use, through
+    :func:`fold_text`, so 無視 in a pattern matches what normalisation turns 無視 into.
+
+    Compiling the detectors' patterns costs about a second; doing it lazily keeps
+    ``import memcourse`` fast for code that never scans text.
+    """
+
+    def __init__(self, source: str, flags: int = re.IGNORECASE):
+        self.source = source
+        self.flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(fold_text(self.source), self.flags)
+        return self._compiled
+
+    @property
+    def pattern(self) -> str:
+        return self.compiled.pattern
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        return self.compiled.search(text, pos)
+
+    def finditer(self, text: str):
+        return self.compiled.finditer(text)
+
+    def __repr__(self) -> str:
+        return f"FoldedPattern({self.source[:40]!r}...)"

@@ -23,13 +23,13 @@ from __future__ import annotations
 import re
 
 from memcourse.guards.findings import Finding, quote
-from memcourse.guards.normalise import Normalised, fold_text
+from memcourse.guards.normalise import FoldedPattern, Normalised
 
 __all__ = ["RULE_PATTERNS", "find_rules"]
 
 
-def _c(pattern: str) -> re.Pattern[str]:
-    return re.compile(fold_text(pattern), re.IGNORECASE)
+def _c(pattern: str) -> FoldedPattern:
+    return FoldedPattern(pattern)
 
 
 #: A quoted text or a link. An apostrophe inside a word ("don't") is not a quotation mark.
@@ -47,7 +47,7 @@ _SCOPE_EN = (
 _SCOPE_ZH = r"所有|每次|每条|每个|每一|任何|全部|一切|以后|今后|往后|之后|从现在(?:开始|起)|从今以后|从今天起|一律|总是|始终|永远|一直|无论"
 _SCOPE_JA = r"すべて|全て|全部|毎回|いつも|常に|今後|これから|以後|必ず"
 
-RULE_PATTERNS: list[tuple[str, str, re.Pattern[str]]] = [
+RULE_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     # ---- fixed text: a quoted text or a link placed in every answer -----------------------------
     ("fixed_text", "fixed text in every answer", _c(
         r"\b(?:(?:start|begin|open|prefix|preface|end|finish|close|conclude|sign off|suffix|append|prepend|add|insert|include|attach|put|"

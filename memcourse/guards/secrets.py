@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 
 from memcourse.guards.findings import Finding, mask
-from memcourse.guards.normalise import Normalised, View, fold_text
+from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_credentials", "DETECT_SECRETS_PLUGINS"]
 
@@ -126,8 +126,8 @@ _LABELLED = [
     ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
     ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
     ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
-    ("password", re.compile(rf"(?P<label>{fold_text(_LABELS_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("code", re.compile(rf"(?P<label>{fold_text(_CODES_CJK)})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
+    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
+    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
 ]
 #: Words that follow "password is ..." without being a password.
 _NOT_VALUES = set(
@@ -256,7 +256,7 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
     return found
 
 
-def _labelled(kind: str, pattern: re.Pattern[str], view: View, source: str) -> list[tuple[str, str, str]]:
+def _labelled(kind: str, pattern, view: View, source: str) -> list[tuple[str, str, str]]:
     """Label-then-value matches, overlapping ("login password is X": "login" then "password")."""
     found = []
     position = 0

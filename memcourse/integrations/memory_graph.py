@@ -52,6 +52,7 @@ from memcourse.policy import MemoryPolicy
 from memcourse.recall.admission import Admission, admit
 from memcourse.recall.packing import FENCE_CLOSE, FENCE_OPEN, escape_field
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, Source, utc_now
+from memcourse.stores.arguments import MAX_QUERY_CHARS
 from memcourse.text import has_cjk, token_set
 
 NODES = ("recall_memories", "analyse_query", "retrieve_docs", "answer", "check_grounding", "write_memories")
@@ -134,7 +135,7 @@ def recall_memories(store: BaseStore, user_id: str, message: str, *, limit: int 
     namespace = memory_namespace(user_id)
     found = store.search(namespace, filter={"memory_type": MemoryType.PREFERENCE.value}, limit=limit)
     if token_set(message):
-        found += store.search(namespace, query=message, limit=limit)
+        found += store.search(namespace, query=message[:MAX_QUERY_CHARS], limit=limit)  # stores cap queries
     memories: dict[str, dict[str, Any]] = {}
     for item in found:
         content = item.value.get("content", "")

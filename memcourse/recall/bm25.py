@@ -21,10 +21,14 @@ number weigh the same. BM25 fixes the two things that matter most:
 A memory's score is the sum of ``idf * tf_part`` over the query's distinct terms that it
 contains. No shared term, score 0, and the memory is not returned.
 
-BM25 knows nothing about Chinese. It counts *tokens*, and what a token is comes from
-:func:`memcourse.text.tokenize` (jieba for Chinese, identifier splitting for English): the
-same tokens the keyword scorer uses, so ``客服`` finds ``智能客服助手`` (jieba's search mode
-yields 智能 / 客服 / 助手).
+BM25 knows nothing about Chinese, Thai or English plurals. It counts *tokens*, and what a
+token is comes from :func:`memcourse.text.keyword_tokens`: words of every script (jieba for
+Chinese, character pairs for unspaced scripts, identifiers kept whole and split), English
+words reduced to their stem, so ``客服`` finds ``智能客服助手`` (jieba's search mode yields
+智能 / 客服 / 助手) and "painting" finds "painted".
+
+(k1 = 1.5, b = 0.75 are the textbook defaults of this class; the stores pass k1 = 1.2,
+b = 0.5, measured on short memories: see ``memcourse.recall.hybrid.BM25_PARAMS``.)
 
 The scoring engine is `bm25s <https://github.com/xhluca/bm25s>`_, which precomputes every
 (term, document) score into a sparse matrix, so a query is a few array look-ups. The price:

@@ -209,20 +209,10 @@ def rank_hits(
     )
     query_tokens = token_set(query)
     wanted_ids = set(identifiers(query))
-    hits: list[Hit] = []
-    # Load records in two steps. First the top 2×limit fused candidates. Then only those
-    # of the rest that could still reach the top `limit`: the product rules multiply a
-    # fused score by at most MAX_BOOST (× TASK_PRIORITY for a task), and decay only lowers
-    # it, so a candidate whose best case is below the current limit-th final score cannot
-    # climb into the result. Exact, and it skips most loads. (A query with an identifier
-    # loads every candidate: any of them may hold the identifier and earn ID_BONUS.)
-    head, rest = fused[: 2 * limit], fused[2 * limit :]
-    for step in (head, rest):
-        if step is rest and len(hits) >= limit and not wanted_ids:
-            kth = sorted((h.score for h in hits), reverse=True)[limit - 1]
-            step = [c for c in rest if c[1] * best_multiplier(type_of(c[0])) >= kth]
-        if not step:
-            continue
+    scored: dict[str, Hit] = {}  # loaded and scored (not yet admitted)
+    verdicts: dict[str, bool] = {}  # admission decisions, each taken once
+
+    def score(step: list[tuple[str, float, dict[str, int | None]]]) -> None:
         missing = [doc_id for doc_id, _, _ in step if doc_id not in records]
         if missing:
             records.update(fetch(missing))
@@ -230,8 +220,6 @@ def rank_hits(
             record = records.get(doc_id)
             if record is None or record.user_id != user_id:
                 continue  # deleted by another process since the index was built
-            if not admit(record, now=now, min_confidence=min_confidence, relevant=True):
-                continue
             id_share = 0.0
             if wanted_ids:
                 id_share = len(wanted_ids & set(tokenize(keyword_text(record)))) / len(wanted_ids)
@@ -261,6 +249,37 @@ def rank_hits(
                 "task_priority": priority,
                 "final": final,
             }
-            hits.append(Hit(record, final, breakdown))
-    hits.sort(key=lambda h: (-h.score, -h.record.updated_at.timestamp(), h.record.memory_id))
-    return hits[:limit]
+            scored[doc_id] = Hit(record, final, breakdown)
+
+    def best_admitted() -> list[Hit]:
+        """The scored hits that pass the admission gate, best first, at most ``limit``.
+        The gate runs only on hits that could make the list (it scans text: not free)."""
+        kept = []
+        for hit in sorted(scored.values(), key=lambda h: (-h.score, -h.record.updated_at.timestamp(), h.record.memory_id)):
+            doc_id = hit.record.memory_id
+            if doc_id not in verdicts:
+                verdicts[doc_id] = bool(admit(hit.record, now=now, min_confidence=min_confidence, relevant=True))
+            if verdicts[doc_id]:
+                kept.append(hit)
+                if len(kept) == limit:
+                    break
+        return kept
+
+    # Load and score the top 2×limit fused candidates, admit the best of them, then load
+    # only those of the rest that could still reach the top `limit`: the product rules
+    # multiply a fused score by at most MAX_BOOST (× TASK_PRIORITY for a task), decay only
+    # lowers it, and an identifier adds at most ID_BONUS, so a candidate whose best case is
+    # below the current limit-th admitted score cannot climb into the result. Exact, and it
+    # skips most loads and most runs of the gate.
+    bonus = ID_BONUS if wanted_ids else 0.0
+    score(fused[: 2 * limit])
+    rest = fused[2 * limit :]
+    while True:
+        hits = best_admitted()
+        if len(hits) >= limit:
+            kth = hits[limit - 1].score
+            rest = [c for c in rest if (c[1] + bonus) * best_multiplier(type_of(c[0])) >= kth]
+        if not rest:
+            return hits
+        score(rest)
+        rest = []

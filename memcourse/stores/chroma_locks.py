@@ -1,4 +1,4 @@
-"""Who may write a Chroma collection, and how writers take turns.
+"""Opening a Chroma store: who may write a collection, and how writers take turns.
 
 Three situations, three answers (``docs/reliability.md`` has the measurements):
 
@@ -34,7 +34,7 @@ import weakref
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from memcourse.stores.base import StoreError
+from memcourse.stores.base import CorruptStoreError, StoreError
 
 LOCK_FILE = "memcourse.lock"
 
@@ -112,6 +112,56 @@ def release_path(key: str) -> bool:
             _shared.pop(state_key, None)  # the next open reads the files again
         os.close(held[0])  # closing our descriptor releases the flock
         return True
+
+
+# -- opening a store --------------------------------------------------------------------------
+def lock_directory(path: Path) -> str:
+    """Create the store directory if needed and lock it for this process (returns the key
+    to release). The lock comes *before* chromadb opens anything, so a second process is
+    refused before it can touch the files."""
+    if path.exists() and not path.is_dir():
+        raise StoreError(f"{path} is a file; ChromaMemoryStore needs a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreError(f"cannot create the store directory {path}: {error.strerror}") from None
+    return hold_path(path)
+
+
+def open_embedded(path: Path) -> Any:
+    """A ``PersistentClient`` on ``path``, or a :class:`StoreError` saying what is wrong."""
+    import chromadb  # lazy: ~2 s, only when a Chroma store is actually built
+    from chromadb.config import Settings
+
+    database = path / "chroma.sqlite3"
+    if database.exists() and database.stat().st_size and not looks_like_sqlite(database):
+        raise CorruptStoreError(database, "not an SQLite database (Chroma's file is damaged or something else)")
+    try:
+        return chromadb.PersistentClient(path=str(path.resolve()), settings=Settings(anonymized_telemetry=False))
+    except Exception as error:
+        raise CorruptStoreError(database, f"Chroma could not open it ({type(error).__name__}: {error})") from None
+
+
+def looks_like_sqlite(file: Path) -> bool:
+    with open(file, "rb") as handle:
+        return handle.read(16) == b"SQLite format 3\x00"
+
+
+def where_chroma_runs(client: Any, collection: str) -> tuple[str, Path | None, tuple]:
+    """("embedded" or "server", the data directory if local and persistent, registry key)."""
+    try:
+        settings = client.get_settings()
+    except AttributeError:
+        raise TypeError(f"client must be a chromadb client, got {type(client).__name__}") from None
+    tenant, database = getattr(client, "tenant", None), getattr(client, "database", None)
+    if "fastapi" in (settings.chroma_api_impl or "").lower():
+        where = (settings.chroma_server_host, settings.chroma_server_http_port)
+        return "server", None, ("server", *where, tenant, database, collection)
+    if settings.is_persistent:
+        directory = Path(settings.persist_directory).resolve()
+        return "embedded", directory, ("embedded", str(directory), tenant, database, collection)
+    return "embedded", None, ("embedded", "ephemeral", tenant, database, collection)
+
 
 
 def _read_pid(fd: int) -> str:

@@ -48,7 +48,6 @@ import os
 import threading
 import time
 import weakref
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -68,13 +67,11 @@ from memcourse.recall.hybrid import (
     SIMILARITY_FLOOR,
     VECTOR_DEPTH,
     check_fusion,
-    keyword_text,
     rank_hits,
 )
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
 from memcourse.stores import chroma_locks
 from memcourse.stores.base import (
-    CorruptStoreError,
     StoreError,
     check_flag,
     check_id,
@@ -84,8 +81,9 @@ from memcourse.stores.base import (
     check_query,
     check_scope_id,
 )
+from memcourse.stores.chroma_catalog import SearchCatalog
 from memcourse.stores.chroma_rows import VersionedRows
-from memcourse.stores.record_db import DB_FILE, LocalRecords
+from memcourse.stores.record_db import LocalRecords
 from memcourse.validity import close_on_update, is_current, version_as_of
 
 __all__ = ["ChromaMemoryStore", "MODES"]
@@ -96,26 +94,13 @@ POST_FILTER_SHARE = 0.1
 CHUNK = 1000
 
 
-@dataclass
-class _Scope:
-    """What the keyword channel needs to know about an active memory without a read."""
-
-    user_id: str
-    agent_id: str
-    memory_type: str
-    readable: bool  # could the embedding model read the content (see MIN_KNOWN_TOKENS)?
-
-
 class _Shared:
     """The state every store object on one collection in this process shares."""
 
     def __init__(self, records: LocalRecords | VersionedRows):
         self.lock = threading.RLock()
         self.records = records
-        self.bm25 = BM25Index(**BM25_PARAMS)
-        self.active: dict[str, _Scope] = {}
-        # (user, agent or None, type or None) -> active ids: the keyword channel's allow-lists.
-        self.by_scope: dict[tuple[str, str | None, str | None], set[str]] = {}
+        self.catalog = SearchCatalog(BM25Index(**BM25_PARAMS))  # the keyword index and allow-lists
         self.row_count = 0
         # Access statistics are written behind (see flush()): id -> record with new counts.
         self.pending: dict[str, MemoryRecord] = {}
@@ -151,13 +136,13 @@ class ChromaMemoryStore:
         self.path = Path(path) if path is not None else None
         self._shared: _Shared | None = None
         if self.path is not None:
-            path_key = _check_directory(self.path)
+            path_key = chroma_locks.lock_directory(self.path)
             try:
-                client = _open_embedded(self.path)
+                client = chroma_locks.open_embedded(self.path)
             except BaseException:
                 chroma_locks.release_path(path_key)
                 raise
-        mode, directory, key = _where_chroma_runs(client, collection)
+        mode, directory, key = chroma_locks.where_chroma_runs(client, collection)
         if self.path is None and directory is not None:
             path_key = chroma_locks.hold_path(directory)
         elif self.path is None:
@@ -246,7 +231,7 @@ class ChromaMemoryStore:
 
     @property
     def _bm25(self) -> BM25Index:
-        return self._state().bm25
+        return self._state().catalog.bm25
 
     @property
     def _pending(self) -> dict[str, MemoryRecord]:
@@ -336,11 +321,12 @@ class ChromaMemoryStore:
         )
         # 5. Keep the keyword channel and the scope catalog in step (an update that changed
         #    neither the indexed text nor the scope leaves them as they are).
+        catalog = self._state().catalog
         for record in chunk + outside:
             old = existing.get(record.memory_id)
-            if old is not None and record.memory_id in self._state().active and _same_index_entry(old, record):
+            if old is not None and catalog.unchanged(old, record):
                 continue
-            self._index(record, readable[record.memory_id] >= MIN_KNOWN_TOKENS)
+            catalog.index(record, readable[record.memory_id])
         self._state().row_count = self._records.row_count()
         return chunk
 
@@ -430,7 +416,7 @@ class ChromaMemoryStore:
         self._records.delete(ids)
         self._state().row_count = self._records.row_count()
         for record in records:
-            self._unindex(record.memory_id)
+            self._state().catalog.unindex(record.memory_id)
             self.embedder.forget(record.content)
             for entry in record.history:
                 self.embedder.forget(entry.content)
@@ -478,21 +464,22 @@ class ChromaMemoryStore:
             rankings: dict[str, list[str]] = {}
             distance: dict[str, float] = {}
             keyword_score: dict[str, float] = {}
-            allowed = shared.by_scope.get((user_id, agent_id, wanted.value if wanted else None), set())
+            catalog = shared.catalog
+            allowed = catalog.allowed(user_id, agent_id, wanted.value if wanted else None)
             if mode in ("hybrid", "vector"):
                 rankings["vector"] = self._vector_channel(query, user_id, allowed, max(limit * 4, VECTOR_DEPTH), distance)
             if mode in ("hybrid", "keyword"):
                 # The BM25 index holds exactly the active memories; when this scope owns all of
                 # them (a single-tenant store) the allow-list filters nothing, so skip it.
-                scope = None if len(allowed) == len(shared.active) else allowed
-                pairs = shared.bm25.search(query, limit=max(limit * 4, KEYWORD_DEPTH), allowed=scope) if allowed else []
+                scope = None if len(allowed) == len(catalog.active) else allowed
+                pairs = catalog.bm25.search(query, limit=max(limit * 4, KEYWORD_DEPTH), allowed=scope) if allowed else []
                 rankings["keyword"] = [doc_id for doc_id, _ in pairs]
                 keyword_score = dict(pairs)
             hits = rank_hits(
                 query,
                 rankings=rankings,
                 fetch=self._fetch,
-                type_of=lambda doc_id: getattr(shared.active.get(doc_id), "memory_type", None),
+                type_of=catalog.type_of,
                 user_id=user_id,
                 now=now,
                 limit=limit,
@@ -542,7 +529,7 @@ class ChromaMemoryStore:
             return []  # nothing to compare, or the model cannot read this query (noise)
 
         def keep(doc_id: str) -> bool:
-            return doc_id in allowed and shared.active[doc_id].readable
+            return doc_id in allowed and shared.catalog.readable(doc_id)
 
         vector = self.embedder.embed_one(query)[None, :]
         rows = max(shared.row_count, 1)
@@ -665,43 +652,12 @@ class ChromaMemoryStore:
         after another process wrote to the same server collection)."""
         shared = self._state()
         with shared.lock:
-            shared.bm25.clear()
-            shared.active.clear()
-            shared.by_scope.clear()
-            rows = self._records.select(status="active")
-            for record, readable in rows:
-                self._catalog(record, readable >= MIN_KNOWN_TOKENS)
-            shared.bm25.add_many((r.memory_id, keyword_text(r)) for r, _ in rows)
+            shared.catalog.rebuild(self._records.select(status="active"))
             shared.row_count = self._records.row_count()
-
-    def _index(self, record: MemoryRecord, readable: bool) -> None:
-        """Bring the catalog and BM25 in step with a written record."""
-        if record.status is Status.ACTIVE:
-            self._catalog(record, readable)
-            self._state().bm25.add(record.memory_id, keyword_text(record))
-        else:
-            self._unindex(record.memory_id)
-
-    def _catalog(self, record: MemoryRecord, readable: bool) -> None:
-        self._unindex_catalog(record.memory_id)
-        scope = _Scope(record.user_id, record.agent_id, record.memory_type.value, readable)
-        self._state().active[record.memory_id] = scope
-        for key in _scope_keys(scope):
-            self._state().by_scope.setdefault(key, set()).add(record.memory_id)
-
-    def _unindex_catalog(self, memory_id: str) -> None:
-        scope = self._state().active.pop(memory_id, None)
-        if scope is not None:
-            for key in _scope_keys(scope):
-                self._state().by_scope.get(key, set()).discard(memory_id)
-
-    def _unindex(self, memory_id: str) -> None:
-        self._unindex_catalog(memory_id)
-        self._state().bm25.remove(memory_id)
 
     def keyword_tokens(self, memory_id: str) -> list[str]:
         """The tokens the keyword channel holds for a memory (``[]`` if none)."""
-        return self._state().bm25.tokens_of(memory_id)
+        return self._state().catalog.bm25.tokens_of(memory_id)
 
     # -- plumbing ---------------------------------------------------------------------------------
     def _now(self) -> datetime:
@@ -787,72 +743,8 @@ def _release(path_key: str | None, own_client: Any) -> None:
         chroma_locks.release_path(path_key)
 
 
-# -- opening -------------------------------------------------------------------------------------
-def _check_directory(path: Path) -> str:
-    """Create the store directory if needed and lock it for this process (returns the key
-    to release). The lock comes *before* chromadb opens anything, so a second process is
-    refused before it can touch the files."""
-    if path.exists() and not path.is_dir():
-        raise StoreError(f"{path} is a file; ChromaMemoryStore needs a directory")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise StoreError(f"cannot create the store directory {path}: {error.strerror}") from None
-    return chroma_locks.hold_path(path)
-
-
-def _open_embedded(path: Path) -> Any:
-    """A ``PersistentClient`` on ``path``, or a :class:`StoreError` saying what is wrong."""
-    import chromadb  # lazy: ~2 s, only when a Chroma store is actually built
-    from chromadb.config import Settings
-
-    database = path / "chroma.sqlite3"
-    if database.exists() and database.stat().st_size and not _looks_like_sqlite(database):
-        raise CorruptStoreError(database, "not an SQLite database (Chroma's file is damaged or something else)")
-    try:
-        return chromadb.PersistentClient(path=str(path.resolve()), settings=Settings(anonymized_telemetry=False))
-    except Exception as error:
-        raise CorruptStoreError(database, f"Chroma could not open it ({type(error).__name__}: {error})") from None
-
-
-def _looks_like_sqlite(file: Path) -> bool:
-    with open(file, "rb") as handle:
-        return handle.read(16) == b"SQLite format 3\x00"
-
-
-def _where_chroma_runs(client: Any, collection: str) -> tuple[str, Path | None, tuple]:
-    """("embedded" or "server", the data directory if local and persistent, registry key)."""
-    try:
-        settings = client.get_settings()
-    except AttributeError:
-        raise TypeError(f"client must be a chromadb client, got {type(client).__name__}") from None
-    tenant, database = getattr(client, "tenant", None), getattr(client, "database", None)
-    if "fastapi" in (settings.chroma_api_impl or "").lower():
-        where = (settings.chroma_server_host, settings.chroma_server_http_port)
-        return "server", None, ("server", *where, tenant, database, collection)
-    if settings.is_persistent:
-        directory = Path(settings.persist_directory).resolve()
-        return "embedded", directory, ("embedded", str(directory), tenant, database, collection)
-    return "embedded", None, ("embedded", "ephemeral", tenant, database, collection)
-
-
 def _check_owners(records: Sequence[MemoryRecord], existing: dict[str, MemoryRecord]) -> None:
     """Refuse the whole batch if any id already belongs to another user or agent (an id is
     not a key to someone else's memory: see :func:`memcourse.stores.base.check_owner`)."""
     for record in records:
         check_owner(existing.get(record.memory_id), record)
-
-
-def _scope_keys(scope: _Scope) -> list[tuple[str, str | None, str | None]]:
-    return [
-        (scope.user_id, None, None),
-        (scope.user_id, scope.agent_id, None),
-        (scope.user_id, None, scope.memory_type),
-        (scope.user_id, scope.agent_id, scope.memory_type),
-    ]
-
-
-def _same_index_entry(old: MemoryRecord, new: MemoryRecord) -> bool:
-    return (old.status, old.user_id, old.agent_id, old.memory_type, keyword_text(old)) == (
-        new.status, new.user_id, new.agent_id, new.memory_type, keyword_text(new)
-    )

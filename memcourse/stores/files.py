@@ -113,9 +113,14 @@ def debris(path: Path) -> list[Path]:
         return []
     found = []
     for name in names:
+        if not pattern.fullmatch(name):
+            continue
         candidate = path.parent / name
-        if pattern.fullmatch(name) and stat.S_ISREG(os.lstat(candidate).st_mode):
-            found.append(candidate)
+        try:
+            if stat.S_ISREG(os.lstat(candidate).st_mode):
+                found.append(candidate)
+        except FileNotFoundError:
+            pass  # renamed or removed since listdir: another process's write just finished
     return sorted(found)
 
 

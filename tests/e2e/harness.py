@@ -188,7 +188,8 @@ def open_and_run_notebook(page, server: JupyterLab, name: str, *, timeout_ms: in
         pass
     page.wait_for_selector("#jp-main-statusbar >> text=Idle", timeout=timeout_ms)
     page.click("#jp-MainMenu >> text=Run")
-    page.click("text=Run All Cells")
+    # The menu item itself: a notebook's own text may say "Run All Cells" too (notebook 00 does).
+    page.click('.lm-Menu-content .lm-Menu-itemLabel:text-is("Run All Cells")')
     # The notebook was served without outputs, so every code cell shows "[ ]:" until it has run.
     page.wait_for_function(
         """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]

@@ -26,6 +26,7 @@ def test_progress_view_in_notebook_00(tmp_path):
         copy_without_outputs(notebook, root / notebook.name)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with jupyterlab(root) as server, chromium_page(ARTIFACTS) as page:
+        page.set_viewport_size({"width": 1200, "height": 1800})  # room for the whole table
         open_and_run_notebook(page, server, "00_start_here.ipynb")
         view = page.locator(".mc-progress").first
         view.wait_for(timeout=120_000)

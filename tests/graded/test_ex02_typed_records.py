@@ -129,3 +129,12 @@ def test_the_update_takes_its_identity_and_time_from_the_old_record_and_now(ex):
     assert updated.created_at == T0, "keep the old created_at"
     assert updated.updated_at == now, f"updated_at is `now` ({now}), not the new record's own time, got {updated.updated_at}"
     assert updated.history[0].replaced_at == now, "the history entry is stamped with `now` too"
+
+
+def test_the_result_shares_no_record_with_the_input(ex):
+    """Return copies: a caller that changes a record of the result must not change its input."""
+    old, other = python_pref(), project()
+    result = ex.upsert_by_subject([old, other], typescript_pref(), T1)
+    assert all(r is not old and r is not other for r in result), "every record of the result is a copy (record.copy())"
+    result[1].tags.append("edited later")
+    assert other.tags == [], "changing the result's record changed the input's: copy every record"

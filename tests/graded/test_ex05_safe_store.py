@@ -217,3 +217,12 @@ def test_a_single_shared_word_is_a_hit_whatever_the_confidence(ex):
     low = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 智能客服助手", confidence=0.0, created_at=T0)
     hits, _ = ex.typed_search([low], "智能", now=NOW)
     assert [r.subject for r in hits] == ["project_name"], "keyword_score above 0 (here exactly 1.0) is a hit"
+
+
+def test_hits_are_copies_of_what_will_be_saved(ex):
+    """A caller may edit a hit (to display it, say); that must not edit the list written back."""
+    hits, to_save = ex.typed_search(records(), "Phase4 Memory", now=NOW, memory_type=MemoryType.TASK)
+    saved = next(r for r in to_save if r.subject == hits[0].subject)
+    assert hits[0] is not saved, "return copies of the hits (record.copy()), not the records inside to_save"
+    hits[0].content = "edited for display"
+    assert saved.content != "edited for display"

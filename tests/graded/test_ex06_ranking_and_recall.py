@@ -91,3 +91,12 @@ def test_decay_ties_are_ordered_by_id(ex):
     used = {k: NOW for k in ("记忆b", "记忆a", "c")}
     ranked = ex.decay_rank({"记忆b": 1.0, "记忆a": 1.0, "c": 1.0}, used, NOW)
     assert [doc_id for doc_id, _ in ranked] == ["c", "记忆a", "记忆b"]
+
+
+def test_decay_rank_sorts_by_decayed_score_not_by_id(ex):
+    scores = {"a_old": 1.0, "z_new": 0.9, "m_mid": 0.95}
+    used = {"a_old": NOW - timedelta(days=30), "z_new": NOW, "m_mid": NOW - timedelta(days=10)}
+    ranked = [doc_id for doc_id, _ in ex.decay_rank(scores, used, NOW)]
+    assert ranked == ["z_new", "m_mid", "a_old"], (
+        f"got {ranked}: highest decayed score first (sort by -score, then id), whatever the ids' alphabetical order"
+    )

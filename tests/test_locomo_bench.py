@@ -1,0 +1,113 @@
+"""benchmarks/locomo.py on a tiny LoCoMo-shaped file written here (the real data is not shipped)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import locomo  # noqa: E402
+
+
+def tiny(path: Path) -> Path:
+    data = [
+        {
+            "sample_id": "conv-x",
+            "conversation": {
+                "speaker_a": "Ana",
+                "speaker_b": "Ben",
+                "session_1_date_time": "1:56 pm on 8 May, 2023",
+                "session_1": [
+                    {"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a beagle puppy called Biscuit"},
+                    {"speaker": "Ben", "dia_id": "D1:2", "text": "Lovely! I started pottery classes"},
+                    {"speaker": "Ana", "dia_id": "D1:3", "text": "Look at this", "blip_caption": "a photo of a red kite"},
+                ],
+                "session_2_date_time": "10:00 am on 2 July, 2023",
+                "session_2": [
+                    {"speaker": "Ben", "dia_id": "D2:1", "text": "My pottery teacher moved to Lisbon"},
+                    {"speaker": "Ana", "dia_id": "D2:2", "text": "Biscuit chewed my shoes"},
+                ],
+            },
+            "qa": [
+                {"question": "What is the name of Ana's puppy?", "answer": "Biscuit", "evidence": ["D1:1"], "category": 4},
+                {"question": "Where did the pottery teacher move?", "answer": "Lisbon", "evidence": ["D2:1; D1:2"], "category": 1},
+                {"question": "What did Ana photograph?", "answer": "a kite", "evidence": ["D:1:3"], "category": 4},
+                {"question": "When did Ben start pottery?", "answer": "May", "evidence": ["D01:02", "D9:9"], "category": 2},
+                {"question": "What is Ben's cat called?", "evidence": ["D"], "category": 5, "adversarial_answer": "x"},
+            ],
+        },
+        {"sample_id": "conv-y", "conversation": {"speaker_a": "C", "speaker_b": "D",
+                                                  "session_1_date_time": "9:00 am on 1 June, 2023",
+                                                  "session_1": [{"speaker": "C", "dia_id": "D1:1", "text": "Hello there"}]},
+         "qa": []},
+    ]
+    file = path / "locomo-tiny.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    return file
+
+
+def test_session_time_is_parsed():
+    assert locomo.parse_session_time("1:56 pm on 8 May, 2023") == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+    assert locomo.parse_session_time("12:05 am on 1 January, 2024").hour == 0
+    with pytest.raises(ValueError, match="session date"):
+        locomo.parse_session_time("yesterday")
+
+
+def test_evidence_ids_are_repaired_or_dropped_and_counted(tmp_path):
+    conversations, report = locomo.load_locomo(tiny(tmp_path))
+    conv = conversations[0]
+    evidence = {q.text: q.evidence for q in conv.questions}
+    assert evidence["Where did the pottery teacher move?"] == ("D2:1", "D1:2"), "'D2:1; D1:2' is two ids"
+    assert evidence["What did Ana photograph?"] == ("D1:3",), "'D:1:3' -> D1:3"
+    assert evidence["When did Ben start pottery?"] == ("D1:2",), "'D01:02' -> D1:2; D9:9 names no turn"
+    assert report.skipped_questions == 1, "the question whose only evidence is 'D' is skipped"
+    assert len(report.dropped) == 2 and len(report.repaired) == 3
+
+
+def test_each_turn_is_an_event_written_at_its_session_time(tmp_path):
+    conversations, _ = locomo.load_locomo(tiny(tmp_path), ["conv-x"])
+    conv = conversations[0]
+    records = [locomo.turn_record(conv, t) for t in conv.turns]
+    assert {r.memory_type.value for r in records} == {"event"}
+    assert {r.user_id for r in records} == {"conv-x"}
+    assert records[0].created_at == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
+    assert records[3].created_at == records[3].updated_at == datetime(2023, 7, 2, 10, 0, tzinfo=timezone.utc)
+    assert records[2].content == "Ana: Look at this [shares a photo: a photo of a red kite]"
+    assert locomo.dia_id_of(records[4]) == "D2:2"
+    assert conv.asked_at == datetime(2023, 7, 3, 10, 0, tzinfo=timezone.utc)
+
+
+def test_unknown_conversation_or_bad_file_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(ValueError, match="conv-z"):
+        locomo.load_locomo(tiny(tmp_path), ["conv-z"])
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    assert locomo.main(["--data", str(bad)]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_scores_by_hand():
+    result = locomo.ModeResult("m")
+    result.add(4, ["a", "b", "c"], ["b", "z"])
+    result.add(1, ["x"] * 10, ["y"])
+    s = result.summary((1, 2, 3, 4))
+    assert s["n"] == 2
+    assert s["R@5"] == pytest.approx((0.5 + 0) / 2) and s["MRR@10"] == pytest.approx((1 / 2 + 0) / 2)
+
+
+def test_a_full_run_prints_every_mode_and_category(tmp_path, capsys):
+    out = tmp_path / "summary.json"
+    assert locomo.main(["--data", str(tiny(tmp_path)), "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    for mode in ("memcourse hybrid", "memcourse hybrid-rrf", "memcourse keyword", "memcourse vector",
+                 "bm25s", "chroma", "naive rrf"):
+        assert mode in printed
+    assert "1 multi-hop" in printed and "5 adversarial" in printed and "query p50" in printed
+    summary = json.loads(out.read_text())
+    assert summary["memcourse hybrid"]["1-4"]["n"] == 4
+    assert summary["memcourse keyword"]["4"]["R@5"] == 1.0, "Biscuit and the red kite: keyword finds both"
