@@ -144,3 +144,34 @@ def test_ten_thousand_docs_with_tenant_filter_is_fast():
     per_query_ms = (time.perf_counter() - start) / 20 * 1000
     assert results and all(doc_id in tenant for doc_id, _ in results)
     assert per_query_ms < 20, per_query_ms
+
+
+# -- allow-lists are numpy masks, cached, and never stale ----------------------------------------
+def test_an_allow_list_changed_in_place_is_honoured_at_once():
+    idx = BM25Index()
+    idx.add_many([(f"d{i}", "客服 工单") for i in range(6)])
+    allowed = {"d0", "d1"}
+    assert {d for d, _ in idx.search("客服", limit=10, allowed=allowed)} == {"d0", "d1"}
+    allowed.discard("d1")
+    allowed.add("d4")  # same size, other members: a cache keyed on identity would be stale
+    assert {d for d, _ in idx.search("客服", limit=10, allowed=allowed)} == {"d0", "d4"}
+
+
+def test_every_kind_of_allow_list_filters_the_same():
+    idx = BM25Index()
+    idx.add_many([(f"d{i}", f"客服 工单 {i}") for i in range(8)])
+    wanted = {"d1", "d3", "d5"}
+    expected = {d for d, _ in idx.search("客服", limit=10, allowed=wanted)}
+    assert expected == wanted
+    assert {d for d, _ in idx.search("客服", limit=10, allowed=frozenset(wanted))} == wanted
+    assert {d for d, _ in idx.search("客服", limit=10, allowed=wanted | {f"x{i}" for i in range(20)})} == wanted
+    assert {d for d, _ in idx.search("客服", limit=10, allowed=sorted(wanted))} == wanted  # a plain container
+
+
+def test_masks_are_dropped_when_the_index_changes():
+    idx = BM25Index()
+    idx.add_many([("a", "客服"), ("b", "客服")])
+    allowed = {"a", "c"}
+    assert [d for d, _ in idx.search("客服", limit=5, allowed=allowed)] == ["a"]
+    idx.add("c", "客服 客服")
+    assert [d for d, _ in idx.search("客服", limit=5, allowed=allowed)] == ["c", "a"]

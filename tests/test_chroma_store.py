@@ -162,6 +162,23 @@ def test_near_duplicate_supersedes_the_older_record(chroma, clock):
     assert [v.memory_id for v in chroma.history(old.memory_id)] == [old.memory_id, new.memory_id]
 
 
+def test_an_old_cross_user_link_is_never_followed_by_history_or_forget(chroma, clock, monkeypatch):
+    # A store written before upsert refused cross-scope links may still hold one: simulate it by
+    # switching the check off for one write. The chain walk itself must stay inside the scope.
+    import memcourse.stores.chroma_store as module
+
+    diary = chroma.upsert(mem(clock, "diary", "Alice's diary: therapy on Tuesdays", user_id="alice"))
+    monkeypatch.setattr(module, "check_successor", lambda successor, new: None)
+    note = chroma.upsert(mem(clock, "bobnote", "bob's note", user_id="bob",
+                             status=Status.SUPERSEDED, superseded_by=diary.memory_id))
+    monkeypatch.undo()
+    assert [v.memory_id for v in chroma.history(note.memory_id)] == [note.memory_id]
+    assert [v.memory_id for v in chroma.history(diary.memory_id)] == [diary.memory_id]
+    assert chroma.forget(note.memory_id)
+    assert chroma.get(diary.memory_id).content == "Alice's diary: therapy on Tuesdays"
+    assert chroma.forget(diary.memory_id) and chroma.get(note.memory_id) is None
+
+
 def test_a_chain_of_three_with_in_place_updates_keeps_every_version(chroma, clock):
     a = chroma.upsert(mem(clock, "home", "The user lives in Shanghai"))
     clock.advance(hours=1)

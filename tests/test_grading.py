@@ -289,3 +289,12 @@ def test_solutions_copied_over_the_exercises_grade_100_percent(tmp_path):
     assert [e.number for e in report.exercises] == list(available_exercises(ROOT))
     assert report.percent == 100 and report.complete == len(report.exercises)
     assert f"overall: {report.total}/{report.total} tests passed (100%)" in format_report(report)
+
+
+def test_a_test_that_times_out_says_so_in_plain_words():
+    junit = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" tests="1">
+    <testcase classname="tests.graded.test_ex08_memories_change" name="test_chain" time="30.0">
+    <failure message="Failed: Timeout (&gt;30.0s) from pytest-timeout.">+++ Timeout +++ stack ...</failure></testcase>
+    </testsuite></testsuites>"""
+    (outcome,) = parse_junit(junit)["ex08_memories_change"]
+    assert outcome.message == "still running after 30 s: an endless loop, or a wait that never ends?"

@@ -107,3 +107,12 @@ def test_hint_in_a_plain_python_session_prints(capsys, monkeypatch):
     hint("07")
     out = capsys.readouterr().out
     assert "level 1 of 3" in out and "rrf_fuse" in out
+
+
+def test_in_a_notebook_hints_are_markdown_with_the_way_to_the_next_level(tmp_path):
+    from memcourse.course.hints import _as_markdown
+
+    text = _as_markdown(_hints(tmp_path), level=2, function=None)
+    assert "**Hints for ex99, level 2 of 3**" in text
+    assert "**`first_function`**\n\n- step one" in text, "a list hint starts on its own line, under its function"
+    assert 'hint("99", level=3)' in text

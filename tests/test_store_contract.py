@@ -434,6 +434,25 @@ def test_an_upsert_cannot_move_a_memory_to_another_agent(store, clock):
     assert [r.content for r in store.list_all()] == ["coder 改用 Rust"]
 
 
+@pytest.mark.parametrize("other", [{"user_id": "bob"}, {"user_id": "alice", "agent_id": "writer"}])
+def test_a_supersede_link_never_crosses_users_or_agents(store, clock, other):
+    # Red-team repro (issue 10): Bob's record claiming to be superseded by Alice's diary made
+    # history(bob) show the diary and forget(bob) delete it.
+    diary = store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary",
+                              content="Alice's diary: therapy on Tuesdays", user_id="alice"))
+    before = state(store)
+    hostile = make(clock, memory_type=MemoryType.ENTITY, subject="bobnote", content="bob's note",
+                   status=Status.SUPERSEDED, superseded_by=diary.memory_id, **other)
+    with pytest.raises(TenancyError, match="superseded_by"):
+        store.upsert(hostile)
+    assert state(store) == before and store.get(hostile.memory_id) is None
+    # The same link inside one scope is an ordinary version chain.
+    own = store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary_v0", content="Alice's old diary",
+                            user_id="alice", status=Status.SUPERSEDED, superseded_by=diary.memory_id))
+    assert store.get(own.memory_id).superseded_by == diary.memory_id
+    assert {v.user_id for v in store.history(own.memory_id)} == {"alice"}
+
+
 def test_a_forgotten_id_can_be_taken_by_anyone(store, clock):
     # Ownership lives with the record, not the id: once forgotten, nothing remembers the old owner.
     alice = store.upsert(make(clock, user_id="alice"))

@@ -252,7 +252,7 @@ def pytest_command(files: list[Path], target: str, junit_path: Path) -> list[str
     addopts, which name nbval options, cleared), no cache, quiet, EncodingWarning an error."""
     return [
         sys.executable, *WARNING_FLAGS, "-m", "pytest", *map(str, files),
-        "-p", "no:nbval", "-p", "no:cacheprovider", "-o", "addopts=", "-o", "timeout=60",
+        "-p", "no:nbval", "-p", "no:cacheprovider", "-o", "addopts=", "-o", "timeout=30",  # per test: a loop fails it
         "-q", "--no-header", "-rN", "--tb=no",
         f"--target={target}", f"--junitxml={junit_path}",
     ]
@@ -281,7 +281,7 @@ def run_grading(
     *,
     target: str | None = None,
     root: Path | None = None,
-    timeout: float = 300,
+    timeout: float = 600,
 ) -> GradeReport:
     """Run the graded tests of the chosen exercises against ``target`` and score them."""
     root = (root or course_root()).resolve()
@@ -335,7 +335,11 @@ def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
         else:
             raw = problem.get("message") or (problem.text or "")
             details = problem.text or ""
-            outcome = CaseOutcome(name, False, short_message(raw), _is_stub(raw, details))
+            message = short_message(raw)
+            timeout = re.match(r"Failed: Timeout \(?>([\d.]+)s", raw.strip())
+            if timeout:  # pytest-timeout's own words say nothing about why
+                message = f"still running after {float(timeout.group(1)):.0f} s: an endless loop, or a wait that never ends?"
+            outcome = CaseOutcome(name, False, message, _is_stub(raw, details))
         results.setdefault(match.group(1), []).append(outcome)
     return results
 

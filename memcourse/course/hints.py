@@ -146,7 +146,7 @@ def _as_markdown(hints: ExerciseHints, *, level: int, function: str | None) -> s
     names = [function] if function else list(hints.functions)
     parts = [f"**Hints for ex{hints.number}, level {level} of 3** ({LEVEL_NAMES[level]})"]
     for name in names:
-        parts.append(f"`{name}`: " + (hints.functions[name].get(level) or "(no hint at this level)"))
+        parts.append(f"**`{name}`**\n\n" + (hints.functions[name].get(level) or "(no hint at this level)"))
     if level < 3:
         call = f'hint("{hints.number}"{", " + repr(function) if function else ""}, level={level + 1})'
         parts.append(f"Still stuck after trying? `{call}`")

@@ -26,7 +26,8 @@ The steps, each visible in a hit's ``breakdown``:
    preference: :func:`memcourse.recall.decay.recency_factor`), ``boost`` the capped access
    bonus times the importance factor (0.95-1.05), and ``task_priority`` (×1.5) applies to a
    *task* memory when the query names its subject or speaks of tasks ("任务", "progress").
-3. *Admission gate*: relevant, active, unexpired, confident, permitted, safe.
+3. *Admission gate*: relevant, active, unexpired, confident, permitted, safe; run only on
+   candidates that can still make the top ``limit``, its text checks cached per content.
 
 How the constants were chosen (on LoCoMo's development conversations only, tuned on three
 and checked on the other two; the shipped bilingual set was never used to tune):
@@ -35,15 +36,20 @@ docs/benchmarks.md.
 
 from __future__ import annotations
 
+import hashlib
+import math
+import threading
+import unicodedata
+from collections import OrderedDict
 from datetime import datetime
 from typing import Callable, Iterable, Mapping
 
-from memcourse.recall.admission import admit
+from memcourse.recall.admission import trust_problem
 from memcourse.recall.decay import access_boost, importance_factor, recency_factor
 from memcourse.recall.fusion import DEFAULT_SHARPEN, rrf, weighted_fusion
 from memcourse.recall.hit import Hit
 from memcourse.recall.keyword import TASK_CUES
-from memcourse.records import MemoryRecord, MemoryType
+from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
 from memcourse.text import identifiers, keyword_tokens, token_set, tokenize
 
 MODES = ("hybrid", "vector", "keyword")
@@ -130,6 +136,47 @@ def channel_weights(best_keyword_coverage: float, *, readability: float = 1.0) -
     return {"vector": vector, "keyword": round(1.0 - vector, 12)}
 
 
+class _TrustCache:
+    """Remembers the admission gate's *text* checks (status, permission, safety: see
+    :func:`memcourse.recall.admission.trust_problem`), which depend only on a record's
+    content, type, source and status, so a memory recalled by many queries is scanned once.
+
+    Keys hold a SHA-256 of the content, never the text itself: a forgotten memory leaves
+    nothing readable here. Bounded (least recently used entries go first)."""
+
+    def __init__(self, size: int = 65_536):
+        self.size = size
+        self._verdicts: OrderedDict[tuple[str, str, str, str], bool] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def passes(self, record: MemoryRecord) -> bool:
+        key = (
+            hashlib.sha256(record.content.encode("utf-8", "surrogatepass")).hexdigest(),
+            record.memory_type.value, record.source.value, record.status.value,
+        )
+        with self._lock:
+            if key in self._verdicts:
+                self._verdicts.move_to_end(key)
+                return self._verdicts[key]
+        verdict = trust_problem(record) is None
+        with self._lock:
+            self._verdicts[key] = verdict
+            while len(self._verdicts) > self.size:
+                self._verdicts.popitem(last=False)
+        return verdict
+
+
+_TRUST = _TrustCache()
+
+
+def admitted(record: MemoryRecord, *, now: datetime, min_confidence: float) -> bool:
+    """The admission gate's verdict, ``bool(admit(record, now=now, ...))``, with the text
+    checks cached per content; expiry and confidence are checked every time."""
+    if record.is_expired(now) or record.confidence < min_confidence:
+        return False
+    return _TRUST.passes(record)
+
+
 def check_fusion(fusion: object) -> str:
     """``fusion`` must be one of :data:`FUSIONS`; returns it."""
     if not isinstance(fusion, str) or fusion not in FUSIONS:
@@ -195,6 +242,11 @@ def rank_hits(
     model can read; ``similarity_floor`` the cosine the vector channel cut at.
     """
     check_fusion(fusion)
+    now = parse_timestamp(now, "now")
+    if isinstance(min_confidence, bool) or not isinstance(min_confidence, (int, float)) or not (
+        math.isfinite(min_confidence) and 0.0 <= min_confidence <= 1.0
+    ):
+        raise ValueError(f"min_confidence must be in [0, 1], got {min_confidence!r}")
     similarity = similarity or {}
     keyword_score = keyword_score or {}
     records: dict[str, MemoryRecord] = {}  # loaded so far
@@ -221,8 +273,11 @@ def rank_hits(
             if record is None or record.user_id != user_id:
                 continue  # deleted by another process since the index was built
             id_share = 0.0
-            if wanted_ids:
-                id_share = len(wanted_ids & set(tokenize(keyword_text(record)))) / len(wanted_ids)
+            if wanted_ids and ranks.get("keyword") is not None:  # only BM25 can have matched an id token
+                text = keyword_text(record)
+                folded = unicodedata.normalize("NFKC", text).lower()
+                if any(wanted in folded for wanted in wanted_ids):  # cheap test before tokenising
+                    id_share = len(wanted_ids & set(tokenize(text))) / len(wanted_ids)
             fused_total = fused_score + ID_BONUS * id_share
             decay = recency_factor(record, now, lam=decay_lambda)
             access = access_boost(record.access_count)
@@ -258,7 +313,7 @@ def rank_hits(
         for hit in sorted(scored.values(), key=lambda h: (-h.score, -h.record.updated_at.timestamp(), h.record.memory_id)):
             doc_id = hit.record.memory_id
             if doc_id not in verdicts:
-                verdicts[doc_id] = bool(admit(hit.record, now=now, min_confidence=min_confidence, relevant=True))
+                verdicts[doc_id] = admitted(hit.record, now=now, min_confidence=min_confidence)
             if verdicts[doc_id]:
                 kept.append(hit)
                 if len(kept) == limit:
@@ -268,7 +323,8 @@ def rank_hits(
     # Load and score the top 2×limit fused candidates, admit the best of them, then load
     # only those of the rest that could still reach the top `limit`: the product rules
     # multiply a fused score by at most MAX_BOOST (× TASK_PRIORITY for a task), decay only
-    # lowers it, and an identifier adds at most ID_BONUS, so a candidate whose best case is
+    # lowers it, and an identifier adds at most ID_BONUS (only to a candidate BM25 found: an
+    # id is a token, so a memory holding it has a BM25 score), so a candidate whose best case is
     # below the current limit-th admitted score cannot climb into the result. Exact, and it
     # skips most loads and most runs of the gate.
     bonus = ID_BONUS if wanted_ids else 0.0
@@ -278,7 +334,10 @@ def rank_hits(
         hits = best_admitted()
         if len(hits) >= limit:
             kth = hits[limit - 1].score
-            rest = [c for c in rest if (c[1] + bonus) * best_multiplier(type_of(c[0])) >= kth]
+            rest = [
+                c for c in rest
+                if (c[1] + (bonus if c[2].get("keyword") is not None else 0.0)) * best_multiplier(type_of(c[0])) >= kth
+            ]
         if not rest:
             return hits
         score(rest)

@@ -70,12 +70,20 @@ class TenancyError(StoreError, ValueError):
     It is a :class:`StoreError` (the store refused) and a ``ValueError`` (the record's scope
     is the bad value), so either ``except`` catches it. Nothing was written."""
 
-    def __init__(self, memory_id: str, owner: tuple[str, str], requested: tuple[str, str]):
+    def __init__(
+        self,
+        memory_id: str,
+        owner: tuple[str, str],
+        requested: tuple[str, str],
+        *,
+        action: str = "overwrite it",
+        advice: str = "a memory never changes owner: forget it and write a new one",
+    ):
         self.memory_id, self.owner, self.requested = memory_id, owner, requested
         super().__init__(
             f"memory_id {memory_id!r} belongs to user_id={owner[0]!r}, agent_id={owner[1]!r}; "
-            f"refusing to overwrite it as user_id={requested[0]!r}, agent_id={requested[1]!r} "
-            "(a memory never changes owner: forget it and write a new one)"
+            f"refusing to {action} as user_id={requested[0]!r}, agent_id={requested[1]!r} "
+            f"({advice})"
         )
 
 
@@ -131,3 +139,19 @@ def check_owner(existing: MemoryRecord | None, new: MemoryRecord) -> None:
     """
     if existing is not None and existing.scope != new.scope:
         raise TenancyError(new.memory_id, existing.scope, new.scope)
+
+
+def check_successor(successor: MemoryRecord | None, new: MemoryRecord) -> None:
+    """Refuse a record whose ``superseded_by`` names a memory of another user or agent.
+
+    A supersede chain is one fact's versions, so it never crosses a (user, agent) scope: if
+    Bob could point his record at Alice's, ``history`` of his id would show her diary and
+    ``forget`` of his id would delete it. ``successor`` is the record stored (or written in
+    the same batch) under ``new.superseded_by``; an unknown id is left alone.
+    """
+    if successor is not None and new.superseded_by is not None and successor.scope != new.scope:
+        raise TenancyError(
+            new.superseded_by, successor.scope, new.scope,
+            action="link to it from superseded_by",
+            advice="a supersede chain stays inside one user's and agent's memories",
+        )

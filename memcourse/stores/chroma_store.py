@@ -78,6 +78,7 @@ from memcourse.stores.base import (
     check_limit,
     check_memory_type,
     check_owner,
+    check_successor,
     check_query,
     check_scope_id,
 )
@@ -276,6 +277,7 @@ class ChromaMemoryStore:
         stored: list[MemoryRecord] = []
         with self._state().lock:
             _check_owners(batch, self._records.fetch(ids))
+            _check_successors(batch, self._fetch([r.superseded_by for r in batch if r.superseded_by]))
             self.flush()
             for start in range(0, len(batch), CHUNK):
                 stored.extend(self._upsert_chunk(batch[start : start + CHUNK]))
@@ -630,17 +632,19 @@ class ChromaMemoryStore:
             start = self.get(memory_id)
             if start is None:
                 return []
+            # Links are followed only inside the starting record's (user, agent) scope: upsert
+            # refuses cross-scope links, and this keeps any older ones from leaking or deleting.
             head, seen = start, {start.memory_id}
             while head.superseded_by and head.superseded_by not in seen:
                 successor = self.get(head.superseded_by)
-                if successor is None:
+                if successor is None or successor.scope != start.scope:
                     break
                 seen.add(successor.memory_id)
                 head = successor
             chain, frontier, seen = [head], [head.memory_id], {head.memory_id}
             while frontier:  # walk back: every record superseded by one already in the chain
                 older = [self._with_pending(r) for r, _ in self._records.select(superseded_by=frontier)]
-                older = [r for r in older if r.memory_id not in seen]
+                older = [r for r in older if r.memory_id not in seen and r.scope == start.scope]
                 seen.update(r.memory_id for r in older)
                 chain.extend(older)
                 frontier = [r.memory_id for r in older]
@@ -748,3 +752,13 @@ def _check_owners(records: Sequence[MemoryRecord], existing: dict[str, MemoryRec
     not a key to someone else's memory: see :func:`memcourse.stores.base.check_owner`)."""
     for record in records:
         check_owner(existing.get(record.memory_id), record)
+
+
+def _check_successors(records: Sequence[MemoryRecord], stored: dict[str, MemoryRecord]) -> None:
+    """Refuse the whole batch if any ``superseded_by`` names another user's or agent's memory,
+    stored or in the same batch (see :func:`memcourse.stores.base.check_successor`)."""
+    in_batch = {r.memory_id: r for r in records}
+    for record in records:
+        if record.superseded_by:
+            successor = in_batch.get(record.superseded_by) or stored.get(record.superseded_by)
+            check_successor(successor, record)

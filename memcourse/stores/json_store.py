@@ -53,6 +53,7 @@ from memcourse.stores.base import (
     check_limit,
     check_memory_type,
     check_owner,
+    check_successor,
     check_query,
     check_scope_id,
     in_scope,
@@ -108,6 +109,9 @@ class JsonMemoryStore:
             now = self._now()
             index = _index_of(records, new.memory_id)
             check_owner(None if index is None else records[index], new)
+            if new.superseded_by is not None:
+                successor = _index_of(records, new.superseded_by)
+                check_successor(None if successor is None else records[successor], new)
             if index is None:
                 records.append(new)
             else:

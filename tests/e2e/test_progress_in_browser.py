@@ -1,6 +1,6 @@
 """The progress view of notebook 00, as a learner sees it in JupyterLab: an HTML table with one
 bar per exercise, the graded folder named, failing tests folded under their exercise, and no
-hints. Screenshots go to ``test-artifacts/browser/progress-*.png``."""
+hints. Screenshots go to ``test-artifacts/progress/``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from memcourse.course.layout import available_exercises
 from .harness import chromium_page, copy_without_outputs, jupyterlab, open_and_run_notebook
 
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts" / "browser"
+ARTIFACTS = REPO / "test-artifacts" / "progress"  # not browser/: that folder is emptied by the widget tests
 
 pytestmark = pytest.mark.timeout(300)
 

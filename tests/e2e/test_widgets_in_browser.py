@@ -30,6 +30,19 @@ def course_root(tmp_path) -> Path:
     return root
 
 
+def notebook_with(call: str) -> str:
+    """The notebook whose code builds a widget with ``call`` (material moves between notebooks)."""
+    import nbformat
+
+    found = [
+        path.name for path in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+        if any(cell.cell_type == "code" and f"{call}(" in cell.source
+               for cell in nbformat.read(path, as_version=4).cells)
+    ]
+    assert found, f"no notebook builds {call}()"
+    return found[0]
+
+
 @pytest.fixture(scope="module")
 def artifacts() -> Path:
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
@@ -51,7 +64,7 @@ def _type_and_wait(page, widget, text: str, verdict: str, rule: str):
 def test_policy_gate_widget_decides_and_explains_in_the_browser(course_root, artifacts):
     with jupyterlab(course_root) as server:
         with chromium_page(artifacts) as page:
-            widget = open_widget(page, server, "03_policy_gate.ipynb", "memcourse-policy-widget")
+            widget = open_widget(page, server, notebook_with("policy_widget"), "memcourse-policy-widget")
 
             verdict, rule, text = _type_and_wait(page, widget, "记住我的 API key 是 sk-test-secret。", "SKIP", "secret")
             assert "secret" in text.lower() and "sk-test-secret" not in text  # refused, and the secret is masked
@@ -94,7 +107,7 @@ def _set_slider(widget, css_class: str, value: str) -> None:
 
 def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts):
     with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
-        widget = open_widget(page, server, "06_ranking_and_recall.ipynb", "memcourse-recall-explorer")
+        widget = open_widget(page, server, notebook_with("recall_explorer"), "memcourse-recall-explorer")
         hits = widget.locator("tr.memcourse-hit")
         hits.first.wait_for(timeout=30_000)
         assert 1 <= hits.count() <= 4  # the notebook opens the explorer with limit=4
@@ -137,7 +150,7 @@ def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts
 
 def test_timeline_shows_the_chain_of_the_chosen_memory(course_root, artifacts):
     with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
-        widget = open_widget(page, server, "08_memories_change.ipynb", "memcourse-timeline")
+        widget = open_widget(page, server, notebook_with("timeline_widget"), "memcourse-timeline")
         events = widget.locator(".memcourse-timeline-event")
         events.first.wait_for(timeout=30_000)
         before = events.evaluate_all("els => els.map(e => e.dataset.memoryId + '|' + e.dataset.status)")
@@ -161,7 +174,7 @@ def test_timeline_shows_the_chain_of_the_chosen_memory(course_root, artifacts):
 
 def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, artifacts):
     with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
-        widget = open_widget(page, server, "10_memory_aware_agent.ipynb", "memcourse-chat")
+        widget = open_widget(page, server, notebook_with("chat_widget"), "memcourse-chat")
         memories = widget.locator(".memcourse-chat-memories .memcourse-memory")
         turns = widget.locator(".memcourse-chat-transcript .memcourse-turn")
         start_memories, start_turns = memories.count(), turns.count()

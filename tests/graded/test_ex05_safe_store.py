@@ -226,3 +226,14 @@ def test_hits_are_copies_of_what_will_be_saved(ex):
     assert hits[0] is not saved, "return copies of the hits (record.copy()), not the records inside to_save"
     hits[0].content = "edited for display"
     assert saved.content != "edited for display"
+
+
+def test_limit_keeps_the_best_not_the_first_matches(ex):
+    weak = MemoryRecord(MemoryType.ENTITY, "weak", "Phase4 notes", created_at=T0)
+    strong = MemoryRecord(MemoryType.ENTITY, "strong", "Phase4 memory design notes in Python", created_at=T0)
+    stronger = MemoryRecord(MemoryType.ENTITY, "stronger", "Phase4 memory design notes in Python, 示例 included",
+                            created_at=T0)
+    hits, _ = ex.typed_search([weak, strong, stronger], "Phase4 memory Python 示例", now=NOW, limit=2)
+    assert [r.subject for r in hits] == ["stronger", "strong"], (
+        "rank every match first, then cut to `limit`: cutting first keeps the earliest matches, not the best"
+    )
