@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
-from memcourse.guards import Finding, find_behaviour_rules, find_injection, find_secrets
+from memcourse.guards import Finding, find_behaviour_rules, find_injection, find_privilege_claims, find_secrets, fold_text
 from memcourse.records import (
     DEFAULT_AGENT,
     DEFAULT_USER,
@@ -64,10 +64,12 @@ PROJECT_PATTERNS = [
 # A preference needs both a "from now on / I prefer" cue and something about answers.
 PREFERENCE_CUES = [
     re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)|请(?:尽量|优先)|别给我|不要给我"),
+    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
     re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|by default|i (?:would )?prefer|i like|i want|please (?:keep|use|give|answer|reply|write))\b", I),
 ]
 PREFERENCE_TOPICS = [
-    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语"),
+    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答|答え|返事|説明|例|コード|英語|日本語|中国語|"
+               r"簡潔|短く|詳しく|詳細|敬語|口調|箇条書き|形式"),
     re.compile(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|examples?|code|snippets?|"
                r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", I),
 ]
@@ -77,8 +79,8 @@ PREFERENCE_TOPICS = [
 #: ``response_style``.
 PREFERENCE_ASPECTS = [
     ("response_style", re.compile(r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang|rust)\b", I)),
-    ("response_language", re.compile(r"中文|英文|汉语|英语|\b(?:in|into)\s+(?:english|chinese|mandarin)\b", I)),
-    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|\b(?:short|shorter|concise|brief|detailed|verbose|length)\b", I)),
+    ("response_language", re.compile(r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese|mandarin)\b", I)),
+    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose|length)\b", I)),
 ]
 LOCATION_PATTERNS = [
     re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦|[，,。.!！]|$)"),
@@ -154,6 +156,11 @@ class MemoryPolicy:
                 None, f"message is {len(text)} characters; memories hold at most {MAX_CONTENT_CHARS}", "too_long"
             )
         refusal = self._refusal(text)
+        if refusal is None and conversation_id is not None:
+            # the id is stored with the memory and printed next to it in a packed prompt
+            refusal = self._refusal(str(conversation_id), field_name="conversation_id")
+        if refusal is None and source is not Source.ADMIN_CONFIGURED:
+            refusal = _privilege_refusal(text)
         if refusal is not None:
             return refusal
 
@@ -195,12 +202,27 @@ class MemoryPolicy:
         if not isinstance(candidate, MemoryRecord):
             raise TypeError(f"evaluate expects a MemoryRecord, got {type(candidate).__name__}")
         candidate.validate()
-        # every text field a prompt could later show: content, subject and tags
-        for text in (candidate.content, candidate.subject, *candidate.tags):
-            refusal = self._refusal(text)
+        # every text field a prompt could later show: content, subject, tags, the conversation
+        # id and every string inside metadata
+        fields = [("content", candidate.content), ("subject", candidate.subject)]
+        fields += [(f"tags[{k}]", tag) for k, tag in enumerate(candidate.tags)]
+        if candidate.source_conversation_id is not None:
+            fields.append(("source_conversation_id", str(candidate.source_conversation_id)))
+        metadata = _metadata_strings(candidate.metadata)
+        if metadata is None:
+            return PolicyDecision(
+                None, f"metadata nests deeper than {METADATA_MAX_DEPTH} levels or holds more than "
+                f"{METADATA_MAX_STRINGS} strings: too large to check, so not written", "metadata_too_large",
+            )
+        fields += metadata
+        for name, text in fields:
+            refusal = self._refusal(text, field_name=None if name == "content" else name)
             if refusal is not None:
                 return refusal
         if candidate.source is not Source.ADMIN_CONFIGURED:
+            refusal = _privilege_refusal(candidate.content)
+            if refusal is not None:
+                return refusal
             rules = find_behaviour_rules(candidate.content)
             if rules:
                 return PolicyDecision(
@@ -212,16 +234,17 @@ class MemoryPolicy:
         return self._gate(candidate, candidate.memory_type.value, "candidate passed the write gate")
 
     # -- the gates ------------------------------------------------------------------------
-    def _refusal(self, text: str) -> PolicyDecision | None:
+    def _refusal(self, text: str, field_name: str | None = None) -> PolicyDecision | None:
+        where = "" if field_name is None else f" (in {field_name})"
         secrets = find_secrets(text)
         if secrets:
             return PolicyDecision(
-                None, "contains a secret or personal identifier: " + "; ".join(map(str, secrets)), "secret", secrets
+                None, f"contains a secret or personal identifier{where}: " + "; ".join(map(str, secrets)), "secret", secrets
             )
         injections = find_injection(text)
         if injections:
             return PolicyDecision(
-                None, "looks like an instruction aimed at the agent: " + "; ".join(map(str, injections)),
+                None, f"looks like an instruction aimed at the agent{where}: " + "; ".join(map(str, injections)),
                 "injection", injections,
             )
         return None
@@ -274,11 +297,12 @@ class MemoryPolicy:
 
     @staticmethod
     def _preference(text: str, scope: dict, confidence: float | None):
-        cue = any(p.search(text) for p in PREFERENCE_CUES)
-        topic = any(p.search(text) for p in PREFERENCE_TOPICS)
+        read = text + "\n" + fold_text(text)  # the folded reading adds 從現在開始/回覆 as 从现在开始/回复
+        cue = any(p.search(read) for p in PREFERENCE_CUES)
+        topic = any(p.search(read) for p in PREFERENCE_TOPICS)
         if not (cue and topic):
             return None
-        subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(text)), "response_style")
+        subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(read)), "response_style")
         record = MemoryRecord(
             MemoryType.PREFERENCE, subject, _trim(_strip_remember(text)),
             confidence=0.9 if confidence is None else confidence,
@@ -315,6 +339,45 @@ class MemoryPolicy:
             confidence=0.9 if confidence is None else confidence, tags=["explicit"], **scope,
         )
         return record, "explicit", "explicit request to remember a fact"
+
+
+def _privilege_refusal(text: str) -> PolicyDecision | None:
+    """A user's claim to privileges over others' data or the policies is a permission grant in
+    disguise: who may do what is configured by an administrator, never declared in a chat."""
+    claims = find_privilege_claims(text)
+    if not claims:
+        return None
+    return PolicyDecision(
+        None, f"claims privileges ({claims[0].excerpt!r}); only an administrator may record who may see other "
+        "users' data or override the policies", "injection", claims,
+    )
+
+
+#: How much of a metadata tree is scanned: enough for any real record, bounded for a hostile one.
+METADATA_MAX_DEPTH = 8
+METADATA_MAX_STRINGS = 200
+
+
+def _metadata_strings(metadata, path: str = "metadata", depth: int = 0, out: list | None = None) -> list[tuple[str, str]] | None:
+    """(path, text) for every string key and value in ``metadata``, recursively; ``None`` when
+    the tree is deeper or larger than the bounds (the record's own validation bounds it too,
+    but the gate must never pass what it did not read)."""
+    out = [] if out is None else out
+    if len(out) > METADATA_MAX_STRINGS or depth > METADATA_MAX_DEPTH:
+        return None
+    if isinstance(metadata, str):
+        out.append((path, metadata))
+    elif isinstance(metadata, dict):
+        for key, value in metadata.items():
+            if isinstance(key, str):
+                out.append((f"{path} key {key[:20]!r}", key))
+            if _metadata_strings(value, f"{path}[{str(key)[:20]!r}]", depth + 1, out) is None:
+                return None
+    elif isinstance(metadata, (list, tuple)):
+        for k, value in enumerate(metadata):
+            if _metadata_strings(value, f"{path}[{k}]", depth + 1, out) is None:
+                return None
+    return out
 
 
 def _strip_remember(text: str) -> str:

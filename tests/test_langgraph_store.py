@@ -522,6 +522,24 @@ def test_an_item_id_owned_by_another_user_is_refused_and_the_batch_writes_nothin
     assert backend.get(taken).content == "Bob's planted record"
 
 
+@pytest.mark.parametrize("planted_id", ["alice's item id", "bob's own id"])
+def test_a_record_claiming_another_users_namespace_is_never_served(lg, backend, clock, planted_id):
+    """Red-team repro (issue 10): Bob writes around the adapter a record whose metadata claims
+    Alice's namespace and key. Whatever its id, its owner is Bob, so it is not Alice's item:
+    get, search (with and without a query) and list_namespaces never serve it."""
+    namespace = ("users", "alice", "memories")
+    memory_id = item_id(namespace, "diary") if planted_id == "alice's item id" else "bob-note-1"
+    envelope = {"namespace": list(namespace), "key": "diary", "value": {"content": "Therapy on Tuesdays (planted)"}}
+    backend.upsert(MemoryRecord(MemoryType.ENTITY, "diary", "Therapy on Tuesdays (planted)", user_id="bob",
+                                memory_id=memory_id, metadata={"langgraph": envelope}, created_at=clock()))
+    assert lg.get(namespace, "diary") is None
+    assert lg.search(("users", "alice")) == []
+    assert lg.search(("users", "alice"), query="therapy Tuesdays") == []
+    assert lg.list_namespaces() == []
+    lg.put(("users", "bob"), "tea", {"content": "Bob likes tea"})  # real items still work
+    assert [item.key for item in lg.search(("users",))] == ["tea"]
+
+
 def test_a_put_cannot_move_an_item_to_another_scope(backend, clock):
     """Two adapters that map one namespace to different users: the second cannot take over."""
     first = MemcourseStore(backend, clock=clock)

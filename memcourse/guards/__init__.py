@@ -14,7 +14,9 @@ The package is four small steps, each its own module:
    invisible characters out, look-alike letters folded, traditional → simplified, split letters
    rejoined, base64/hex decoded, hidden tag text and right-to-left text read out).
 2. :mod:`~memcourse.guards.secrets` (``detect-secrets`` plus what it lacks) and
-   :mod:`~memcourse.guards.identifiers` (checksummed ID and card numbers, phones, SSNs).
+   :mod:`~memcourse.guards.commandline` (passwords given as command-line flags or environment
+   variables) and :mod:`~memcourse.guards.identifiers` (checksummed ID and card numbers,
+   phones, SSNs).
 3. :mod:`~memcourse.guards.injection`: instructions by category, refused from every source.
 4. :mod:`~memcourse.guards.rules`: standing rules, which only an administrator may set.
 
@@ -30,6 +32,8 @@ data (:mod:`memcourse.recall.packing`), never as instructions.
 
 from __future__ import annotations
 
+from memcourse.guards.authority import find_claims
+from memcourse.guards.commandline import find_command_line_credentials
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.identifiers import blank_non_identifiers, find_identifiers, is_chinese_id_number, passes_luhn
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
@@ -46,6 +50,7 @@ __all__ = [
     "blank_non_identifiers",
     "find_behaviour_rules",
     "find_injection",
+    "find_privilege_claims",
     "find_secrets",
     "fold_text",
     "is_chinese_id_number",
@@ -69,7 +74,7 @@ def find_secrets(text: str | Normalised) -> list[Finding]:
     """Secrets (kind ``"secret"``) and personal identifiers (kind ``"personal_id"``) in
     ``text``; an empty list if none."""
     views = _views(text)
-    return find_credentials(views) + find_identifiers(views)
+    return find_credentials(views) + find_command_line_credentials(views) + find_identifiers(views)
 
 
 def find_injection(text: str | Normalised) -> list[Finding]:
@@ -77,6 +82,13 @@ def find_injection(text: str | Normalised) -> list[Finding]:
     permission grants, exfiltration, text written for an AI reader, hidden text): refused from
     every source, administrators included."""
     return find_instructions(_views(text))
+
+
+def find_privilege_claims(text: str | Normalised) -> list[Finding]:
+    """A first-person claim to privileges over other users' data or the policies ("I'm an
+    admin and may read every user's memories"): the policy refuses it from non-administrators
+    (see :mod:`memcourse.guards.authority`)."""
+    return find_claims(_views(text))
 
 
 def find_behaviour_rules(text: str | Normalised) -> list[Finding]:

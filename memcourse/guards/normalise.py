@@ -11,7 +11,9 @@ So every detector reads *views* of the text, never the text itself:
 ``text``      NFKC (full-width → ASCII, ligatures and compatibility forms unfolded), invisible
               characters removed (zero-width, bidi controls, tag characters, variation
               selectors), look-alike letters folded to their Latin skeleton with Unicode's
-              confusables data (Cyrillic а → a), accents dropped from Latin letters, and
+              confusables data (Cyrillic а → a), accents dropped from Latin letters, every
+              dash-like character (Unicode Pd, minus signs; ー and 〜 between digits) read as
+              '-', and
               traditional Chinese converted to simplified (OpenCC's tables), so one keyword
               list covers both.
 ``joined``    ``text`` with letters split by spaces, dots, hyphens or newlines rejoined
@@ -51,6 +53,11 @@ _BIDI_END = {0x202C, 0x2069}
 _INVISIBLE_EXTRA = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5}
 _TAG_FIRST, _TAG_LAST = 0xE0000, 0xE007F
 _BLACK_FLAG = 0x1F3F4  # emoji subdivision flags (England, Scotland) legitimately use tag characters
+#: Dash-like characters that are not in Unicode's dash-punctuation category (Pd): minus signs
+#: and the hyphen bullet. Every Pd character (‐ ‑ ‒ – — ― ﹘ ﹣ － …) is folded to '-' as well.
+_DASHES = {"\u2212", "\u2043", "\u2796", "\u02d7", "\u207b", "\u208b", "\ufe63", "\uff0d"}
+#: Folded to '-' only between digits: in words they are letters or marks of their own.
+_DASHES_BETWEEN_DIGITS = {"\u30fc", "\uff70", "\u301c", "\u3030", "\uff5e", "~", "\u2053", "\u2e3a", "\u2e3b"}
 _LEET = str.maketrans({"0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s", "€": "e"})
 
 
@@ -206,10 +213,13 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
                         folded = base  # é -> e: accents do not change a keyword
                 if folded is not None:
                     out = folded
+            if out != "-" and (out in _DASHES or unicodedata.category(out) == "Pd"):
+                out = "-"  # 078–05–1120 and 138－1234－5678 are the numbers the detectors know
             chars.append(out)
             spans.append((i, j))
         previous_visible = source[j - 1]
         i = j
+    _dashes_between_digits(chars)
     if in_override and override:
         reversed_runs.append("".join(reversed(override)))
     if tag_chars:
@@ -218,6 +228,14 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
         signals.append("zero-width characters inside words")
     _to_simplified(chars)
     return View("text", "".join(chars), spans), signals, "".join(tag_chars), reversed_runs
+
+
+def _dashes_between_digits(chars: list[str]) -> None:
+    """Marks that only look like dashes when they group digits (the prolonged-sound mark ー in
+    ルール, the wave dash 〜 in 1〜3日): read as '-' between two digits, left alone elsewhere."""
+    for k in range(1, len(chars) - 1):
+        if chars[k] in _DASHES_BETWEEN_DIGITS and chars[k - 1].isdigit() and chars[k + 1].isdigit():
+            chars[k] = "-"
 
 
 def _to_simplified(chars: list[str]) -> None:

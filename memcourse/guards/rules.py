@@ -57,7 +57,12 @@ RULE_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
         r"\b(?:the )?(?:phrase|sentence|line|slogan|tagline|signature|hashtag|banner|disclaimer|promo code|coupon code|link|url|ad|advert(?:isement)?|"
         r"contact (?:info|details)|qr code|referral code)\b")),
     ("fixed_text", "固定开头或结尾 (fixed text in every answer)", _c(
-        r"(?:开头|结尾|开始|结束|末尾|最后|落款|签名|署名|第一句|最后一句)(?:处|时|部分)?(?:都|要|必须|请|一律|统一)*(?:加上|附上|带上|写上|加|附|带|写|放|插入|注明|显示|是|为|用|以|说)"
+        r"(?:开头|结尾|末尾|最后|落款|签名|署名|第一句|最后一句)(?:处|时|部分)?(?:都|要|必须|请|一律|统一|先|首先|均|需要|需|就)*(?:加上|附上|带上|写上|加|附|带|写|放|插入|注明|显示|是|为|用|以|说)"
+        # 开始/结束 are also verbs ("从现在开始用中文回答" = from now on, answer in Chinese): as the
+        # place of a fixed text they need a place word after them, or an insertion verb
+        r"|(?:开始|结束)(?:处|时|部分)(?:都|要|必须|请|一律|统一|先|首先|均|需要|需|就)*(?:加上|附上|带上|写上|加|附|带|写|放|插入|注明|显示|是|为|用|以|说)"
+        r"|(?:开始|结束)(?:都|要|必须|请|一律|统一|先|首先|均|需要|需|就)*(?:加上|附上|带上|写上|插入|注明|显示)"
+        r"|(?:先说|说|讲|念|喊|写)(?:一句|一声|这句|这段|一段)\s*" + _QUOTED +
         r"|(?:以|用)\s*" + _QUOTED + r"\s*(?:开头|结尾|开始|结束|收尾|作为开头|作为结尾)"
         r"|(?:加上|附上|带上|插入|写上|附带|加入|放上)(?:一句|一段|这句|这段|一行|一个)?(?:链接|网址|广告|二维码|口号|标语|签名|话术)?\s*" + _QUOTED
         + r"|(?:加上|附上|带上|插入|写上|附带|加入|放上)(?:我们的|我司的|本店的|公司的)?(?:链接|网址|广告|二维码|口号|标语|话术|推广)")),

@@ -242,7 +242,7 @@ class MemcourseStore(BaseStore):
                 results.append(None)
                 continue
             if items is None:
-                items = [r for r in self.store.list_all() if _envelope(r) is not None and not r.is_expired(now)]
+                items = [r for r in self.store.list_all() if self._is_item(r) and not r.is_expired(now)]
             if isinstance(op, SearchOp):
                 results.append(self._search(op, items))
             else:
@@ -271,14 +271,34 @@ class MemcourseStore(BaseStore):
             if record is not None:
                 check_owner(stored, record)
                 continue
-            envelope = _envelope(stored) if stored is not None else None
-            if (
-                envelope is not None
-                and (tuple(envelope["namespace"]), envelope["key"]) == (namespace, key)
-                and stored.scope == tuple(self.scope(namespace))
+            if self._is_item(stored) and (tuple(_envelope(stored)["namespace"]), _envelope(stored)["key"]) == (
+                namespace,
+                key,
             ):
                 deletes.add((namespace, key))
         return deletes
+
+    def _is_item(self, record: MemoryRecord | None) -> bool:
+        """Whether ``record`` really is the item its envelope names.
+
+        The envelope (namespace, key) is data anyone who can write to the memcourse store can
+        put there, so it proves nothing on its own. A record is served as an item only if its
+        id is the id of that (namespace, key) AND its owner (user_id, agent_id) is exactly
+        what ``scope`` maps that namespace to: Bob's record claiming Alice's namespace is not
+        Alice's item, whatever its metadata says."""
+        envelope = _envelope(record) if record is not None else None
+        if envelope is None:
+            return False
+        namespace, key = envelope.get("namespace"), envelope.get("key")
+        if not isinstance(namespace, (list, tuple)) or not all(isinstance(label, str) for label in namespace):
+            return False
+        if not isinstance(key, str) or record.memory_id != item_id(tuple(namespace), key):
+            return False
+        try:
+            owner = tuple(self.scope(tuple(namespace)))
+        except (TypeError, ValueError, KeyError):  # a custom mapping that rejects this namespace
+            return False
+        return record.scope == owner
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """The same batch, run in a worker thread so file and Chroma I/O do not block the
@@ -289,14 +309,14 @@ class MemcourseStore(BaseStore):
     def sweep_expired(self) -> int:
         """Delete every item whose TTL has run out, for real; returns how many."""
         now = self._clock()
-        expired = [r for r in self.store.list_all() if _envelope(r) is not None and r.is_expired(now)]
+        expired = [r for r in self.store.list_all() if self._is_item(r) and r.is_expired(now)]
         return sum(self.store.forget(record.memory_id) for record in expired)
 
     def _get(self, op: GetOp, now: datetime) -> Item | None:
         record = self.store.get(item_id(op.namespace, op.key))
-        envelope = _envelope(record) if record is not None else None
-        if envelope is None or record.status is not Status.ACTIVE or record.is_expired(now):
+        if not self._is_item(record) or record.status is not Status.ACTIVE or record.is_expired(now):
             return None
+        envelope = _envelope(record)
         if (tuple(envelope["namespace"]), envelope["key"]) != (op.namespace, op.key):
             return None  # an id collision would be astronomically rare; never return the wrong item
         return _to_item(record)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Iterable, TypeVar
 
-from memcourse.guards import find_behaviour_rules, unsafe_for_context
+from memcourse.guards import find_behaviour_rules, find_privilege_claims, unsafe_for_context
 from memcourse.records import MemoryRecord, MemoryType, Source, Status, parse_timestamp
 
 __all__ = ["Admission", "CHECKS", "MIN_CONFIDENCE", "admit", "admit_many", "trust_problem"]
@@ -71,6 +71,11 @@ def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
             return "permission", (
                 f"permission: reads as a standing rule ({rules[0]}) but is {record.source.value}, "
                 "not admin_configured"
+            )
+        claims = find_privilege_claims(record.content)
+        if claims:
+            return "permission", (
+                f"permission: claims privileges ({claims[0]}) but is {record.source.value}, not admin_configured"
             )
     findings = [f for text in (record.content, record.subject, *record.tags) for f in unsafe_for_context(text)]
     if findings:

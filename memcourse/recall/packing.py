@@ -33,8 +33,11 @@ item or the end of the fence. Content is otherwise kept verbatim.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Sequence
 
 from memcourse.records import MemoryRecord, MemoryType
@@ -79,7 +82,8 @@ _LINE_BREAKS = re.compile(r"\s*[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]+\s*")
 #: Control characters, invisible format characters (zero-width, bidi overrides, tag characters).
 _INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]")
 #: Sequences that mean something to a chat template or to the fence: broken up, not removed.
-_MARKERS = re.compile(r"<<<|>>>|<\||\|>|\[/?(?:INST|SYS)\]|<</?SYS>>", re.IGNORECASE)
+#: Matched on the normalised text, where a look-alike capital I may have become l or 1.
+_MARKERS = re.compile(r"<<<|>>>|<\||\|>|\[/?(?:[Il1|]NST|SYS)\]|<</?SYS>>", re.IGNORECASE)
 
 
 @dataclass
@@ -102,12 +106,64 @@ def escape_field(value: object) -> str:
     ``\\u2029``...) become one space; control and invisible characters (zero-width, bidi
     overrides, Unicode tag characters) are dropped; fence markers (``<<<``, ``>>>``) and
     chat-template tokens (``<|``, ``|>``, ``[INST]``, ``<<SYS>>``) are broken up with a space.
+    Markers are found in the guards' normalised reading of the text (NFKC, invisible
+    characters dropped, confusable letters folded), with look-alikes of the marker
+    punctuation (``‹`` for ``<``, ``≪`` for ``<<``) folded too, so ``＜＜＜end…＞＞＞`` or
+    ``‹‹‹…›››`` is broken up like ``<<<…>>>`` (written in its ASCII form).
     Everything else is kept as it was.
     """
     text = _LINE_BREAKS.sub(" ", str(value))
     text = _INVISIBLE.sub("", text)
-    text = _MARKERS.sub(lambda m: " ".join(m.group()), text)
-    return text.strip()
+    while True:  # to a fixed point: in "<<<|" breaking "<<<" leaves "<|" (each pass adds spaces)
+        broken = _break_markers(text)
+        if broken == text:
+            return text.strip()
+        text = broken
+
+
+def _break_markers(text: str) -> str:
+    """Replace every marker, however spelled, by its ASCII characters separated by spaces."""
+    from memcourse.guards.normalise import normalise  # lazy: the tables load on first use
+
+    view = normalise(text, depth=0).text
+    lookalikes = _marker_lookalikes()
+    folded: list[str] = []
+    spans: list[tuple[int, int]] = []  # the original [start, end) behind each folded character
+    for char, span in zip(view.text, view.spans):
+        for out in lookalikes.get(char, char):
+            folded.append(out)
+            spans.append(span)
+    pieces, done = [], 0
+    for match in _MARKERS.finditer("".join(folded)):
+        begin, end = spans[match.start()][0], spans[match.end() - 1][1]
+        if begin < done:  # shares one original character with the previous marker
+            continue
+        pieces += [text[done:begin], " ".join(match.group())]
+        done = end
+    pieces.append(text[done:])
+    return "".join(pieces)
+
+
+@lru_cache(maxsize=1)
+def _marker_lookalikes() -> dict[str, str]:
+    """Non-ASCII characters that imitate marker punctuation (Unicode confusables data, the
+    file the guards read): ``‹`` -> ``<``, ``≪`` -> ``<<``. The guards' normalisation folds
+    only letters and digits, so the punctuation the fence relies on is folded here."""
+    import confusable_homoglyphs
+
+    path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
+    with open(path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    table: dict[str, str] = {}
+    for char, entries in data.items():
+        if len(char) != 1 or char.isascii():
+            continue
+        for entry in entries:
+            target = entry["c"]
+            if target and all(c in "<>|[]/" for c in target):
+                table[char] = target
+                break
+    return table
 
 
 def format_item(record: MemoryRecord) -> str:
