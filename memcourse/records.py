@@ -135,14 +135,23 @@ class HistoryEntry:
     confidence: float
     source: str
     replaced_at: datetime
+    #: When this version of the fact held (see :mod:`memcourse.validity`). ``None`` means
+    #: "derive it": from the previous version's end (or the record's creation) to ``replaced_at``.
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "content": self.content,
             "confidence": self.confidence,
             "source": self.source,
             "replaced_at": self.replaced_at.isoformat(),
         }
+        for name in ("valid_from", "valid_to"):
+            value = getattr(self, name)
+            if value is not None:  # files written before validity time stay byte-identical
+                data[name] = value.isoformat()
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "HistoryEntry":
@@ -151,15 +160,21 @@ class HistoryEntry:
         if not isinstance(data, dict):
             raise TypeError(f"a history entry must be a JSON object, got {type(data).__name__}")
         known = {"content", "confidence", "source", "replaced_at"}
-        if set(data) != known:
-            problems = sorted(set(data) - known) + [f"missing {name}" for name in sorted(known - set(data))]
+        optional = {"valid_from", "valid_to"}
+        if not known <= set(data) <= known | optional:
+            problems = sorted(set(data) - known - optional) + [f"missing {name}" for name in sorted(known - set(data))]
             raise ValueError(f"history entry: bad field(s): {', '.join(problems)}")
-        return cls(
+        entry = cls(
             content=check_text(data["content"], "history.content", MAX_CONTENT_CHARS),
             confidence=check_unit_float(data["confidence"], "history.confidence"),
             source=_enum(Source, data["source"], "history.source").value,
             replaced_at=parse_timestamp(data["replaced_at"], "history.replaced_at"),
         )
+        for name in optional:
+            if data.get(name) is not None:
+                setattr(entry, name, parse_timestamp(data[name], f"history.{name}"))
+        _check_interval(entry.valid_from, entry.valid_to, "history.")
+        return entry
 
 
 @dataclass
@@ -192,6 +207,12 @@ class MemoryRecord:
     #: Small JSON object for what the fields above cannot say (e.g. the LangGraph adapter keeps
     #: the item's namespace, key and original value here). Never used for ranking or policy.
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: Validity time: when the fact was true in the world, as opposed to when it was written.
+    #: ``valid_from=None`` means "since the record was created"; ``valid_to=None`` means "still
+    #: holds". An update that changes the value closes the old interval (the old value stays in
+    #: ``history`` with its interval) instead of erasing it. See :mod:`memcourse.validity`.
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
 
     def __post_init__(self) -> None:
         self.validate()
@@ -217,7 +238,7 @@ class MemoryRecord:
             raise ValueError(f"access_count must be >= 0, got {self.access_count}")
         self.created_at = parse_timestamp(self.created_at, "created_at")
         self.updated_at = parse_timestamp(self.updated_at or self.created_at, "updated_at")
-        for name in ("expires_at", "last_accessed_at"):
+        for name in ("expires_at", "last_accessed_at", "valid_from", "valid_to"):
             value = getattr(self, name)
             if value is not None:
                 setattr(self, name, parse_timestamp(value, name))
@@ -236,7 +257,12 @@ class MemoryRecord:
             entry.confidence = check_unit_float(entry.confidence, f"history[{position}].confidence")
             entry.source = _enum(Source, entry.source, f"history[{position}].source").value
             entry.replaced_at = parse_timestamp(entry.replaced_at, f"history[{position}].replaced_at")
+            for name in ("valid_from", "valid_to"):
+                if getattr(entry, name) is not None:
+                    setattr(entry, name, parse_timestamp(getattr(entry, name), f"history[{position}].{name}"))
+            _check_interval(entry.valid_from, entry.valid_to, f"history[{position}].")
         self.history = list(self.history)
+        _check_interval(self.valid_from, self.valid_to, "")
         self.metadata = check_json_object(self.metadata, "metadata", max_chars=MAX_METADATA_CHARS)
         if self.memory_id is None:
             self.memory_id = make_memory_id(
@@ -289,6 +315,14 @@ class MemoryRecord:
 
     def copy(self) -> "MemoryRecord":
         return MemoryRecord.from_dict(self.to_dict())
+
+
+def _check_interval(start: datetime | None, end: datetime | None, prefix: str) -> None:
+    """A validity interval may be open at either end, but never end before it starts."""
+    if start is not None and end is not None and end < start:
+        raise ValueError(
+            f"{prefix}valid_to ({end.isoformat()}) is before {prefix}valid_from ({start.isoformat()})"
+        )
 
 
 def _enum(enum_cls: type[Enum], value: Any, name: str) -> Any:

@@ -28,7 +28,7 @@ import threading
 import weakref
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER
@@ -44,6 +44,12 @@ class _Job:
     user_id: str
     agent_id: str
     conversation_id: str | None
+    future: Future
+
+
+@dataclass
+class _Task:
+    task: Callable[[], Any]
     future: Future
 
 
@@ -90,6 +96,19 @@ class BackgroundMemoryWriter:
             self._queue.put(_Job(message, user_id, agent_id, conversation_id, future))
         return future
 
+    def run_later(self, task: Callable[[], Any]) -> Future:
+        """Queue any cold-path job (the session-end consolidation, say) behind the writes
+        already submitted: it runs on the worker, in order, and its ``Future`` holds what it
+        returns (or the error it raised)."""
+        if not callable(task):
+            raise TypeError(f"task must be callable, got {type(task).__name__}")
+        future: Future = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("this memory writer is closed")
+            self._queue.put(_Task(task, future))
+        return future
+
     def flush(self, timeout: float | None = None) -> None:
         """Wait until every write submitted before this call is done."""
         marker: Future = Future()
@@ -125,6 +144,13 @@ class BackgroundMemoryWriter:
                 return
             if isinstance(job, Future):  # a flush marker: everything before it is done
                 job.set_result(None)
+                continue
+            if isinstance(job, _Task):
+                try:
+                    job.future.set_result(job.task())
+                except Exception as error:  # kept on the future, like a failed write
+                    self.failed += 1
+                    job.future.set_exception(error)
                 continue
             try:
                 if self.pipeline is not None:

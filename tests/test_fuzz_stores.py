@@ -120,6 +120,8 @@ def plausible(name: str):
             max_size=2,
         ),
         "metadata": st.dictionaries(st.text(max_size=8), st.one_of(st.integers(-100, 100), st.text(max_size=8)), max_size=3),
+        "valid_from": st.one_of(st.none(), st.datetimes(timezones=offsets)),
+        "valid_to": st.one_of(st.none(), st.datetimes(timezones=offsets)),
     }[name]
 
 

@@ -64,6 +64,8 @@ TITLES = {
     "ex11_production": "A batched writer with honest retries",
     "ex12_langgraph_memory": "The memory nodes: recall for the user, ground on documents",
     "ex13_extraction_and_reconciliation": "Read a model's reply strictly, then reconcile",
+    "ex14_agent_managed_memory": "Memory tools: scope from the runtime, writes through the gate",
+    "ex15_measuring_memory": "Grade answers fairly, recall as of a time",
 }
 #: Python reports a text file opened without an explicit encoding (EncodingWarning) only when
 #: asked at start-up; tests/graded/conftest.py turns those raised by the graded code into errors.

@@ -12,6 +12,10 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
   filters what is *returned*, never what is *kept*.
 - ``list_all(...)`` returns active records (of every user unless ``user_id`` is given: it is
   the administrator's view); ``get(id)`` returns one record or ``None``.
+- Validity time (:mod:`memcourse.validity`): an update that changes a record's content closes
+  the old value's interval and keeps it in ``history``; ``search``/``search_hits``/``list_all``
+  take ``as_of=<time>`` and answer with the version of each record that held then
+  (``tests/test_store_as_of_contract.py``). Without ``as_of`` nothing changes.
 - ``forget(id)`` deletes a record for real (no tombstone holding its text) and says whether
   it existed; ``forget_user(user)`` does that for all of one user's records.
 - Bad input raises before anything is written: a failed call changes nothing. The argument
@@ -26,6 +30,7 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -105,6 +110,7 @@ class MemoryStore(Protocol):
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
         record_access: bool = True,
+        as_of: datetime | str | None = None,
     ) -> list[Hit]: ...
 
     def list_all(
@@ -113,6 +119,7 @@ class MemoryStore(Protocol):
         memory_type: MemoryType | str | None = None,
         user_id: str | None = None,
         agent_id: str | None = None,
+        as_of: datetime | str | None = None,
     ) -> list[MemoryRecord]: ...
 
     def get(self, memory_id: str) -> MemoryRecord | None: ...

@@ -56,6 +56,7 @@ import numpy as np
 
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
 from memcourse.recall.bm25 import BM25Index
+from memcourse.recall.as_of import rank_versions
 from memcourse.recall.dedupe import may_supersede
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import (
@@ -68,7 +69,7 @@ from memcourse.recall.hybrid import (
     check_fusion,
     rank_hits,
 )
-from memcourse.records import DEFAULT_USER, HistoryEntry, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
+from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
 from memcourse.stores import chroma_locks
 from memcourse.stores.base import (
     StoreError,
@@ -84,6 +85,7 @@ from memcourse.stores.base import (
 from memcourse.stores.chroma_catalog import SearchCatalog
 from memcourse.stores.chroma_rows import VersionedRows
 from memcourse.stores.record_db import LocalRecords
+from memcourse.validity import close_on_update, is_current, version_as_of
 
 __all__ = ["ChromaMemoryStore", "MODES"]
 
@@ -297,8 +299,9 @@ class ChromaMemoryStore:
             new.access_count = max(old.access_count, new.access_count)
             new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
             new.history = list(old.history)
-            if (old.content, old.confidence, old.source) != (new.content, new.confidence, new.source):
-                new.history.append(HistoryEntry(old.content, old.confidence, old.source.value, now))
+            replaced = close_on_update(old, new, now)  # the old value keeps its validity interval
+            if replaced is not None:
+                new.history.append(replaced)
             if old.content != new.content:
                 needs_vector.append(new)
         # 2. Vectors (cached by content hash) and how much of each text the model could read.
@@ -435,10 +438,12 @@ class ChromaMemoryStore:
         agent_id: str | None = None,
         mode: str = "hybrid",
         record_access: bool = True,
+        as_of: datetime | str | None = None,
     ) -> list[Hit]:
         """Up to ``limit`` hits of one user (optionally one agent, one type), best first, each
         with its score breakdown; records the access of the returned ones, unless
         ``record_access=False`` (evaluations and explanations must not tilt later rankings).
+        ``as_of=<time>`` searches the facts as they held then (see :meth:`_search_as_of`).
 
         ``mode`` picks the channels: ``"vector"`` (dense, English-capable by default),
         ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused by RRF). Bad
@@ -451,6 +456,10 @@ class ChromaMemoryStore:
         check_scope_id(user_id, "user_id")
         check_scope_id(agent_id, "agent_id", optional=True)
         check_flag(record_access, "record_access")
+        if as_of is not None:
+            moment = parse_timestamp(as_of, "as_of")
+            return self._search_as_of(query, moment, limit=limit, wanted=wanted, user_id=user_id,
+                                      agent_id=agent_id, mode=mode)
         now = self._now()
         shared = self._state()
         with shared.lock:
@@ -487,6 +496,7 @@ class ChromaMemoryStore:
                 similarity_floor=self.similarity_floor,
             )
             hits = [h for h in hits if agent_id is None or h.record.agent_id == agent_id]
+            hits = [h for h in hits if is_current(h.record, now)]  # a stated validity that has not begun or has ended
             for hit in hits if record_access else ():
                 hit.record.access_count += 1
                 hit.record.last_accessed_at = now
@@ -544,22 +554,50 @@ class ChromaMemoryStore:
                 distance[doc_id] = float(d)
         return ranked
 
+    def _search_as_of(
+        self, query: str, moment: datetime, *, limit: int, wanted: MemoryType | None, user_id: str,
+        agent_id: str | None, mode: str,
+    ) -> list[Hit]:
+        """Recall among the versions that held at ``moment`` (:mod:`memcourse.validity`).
+
+        The indexes hold today's texts only, so the versions valid then are ranked directly
+        (:func:`memcourse.recall.as_of.rank_versions`), and no access is recorded.
+        """
+        with self._state().lock:
+            rows = self._records.select(user_id=user_id, agent_id=agent_id,
+                                        memory_type=wanted.value if wanted else None)
+        views = {}
+        for record, _ in rows:
+            view = version_as_of(record, moment)
+            if view is not None and view.confidence >= self.min_confidence:
+                views[view.memory_id] = view
+        return rank_versions(query, views, moment=moment, limit=limit, mode=mode, embedder=self.embedder,
+                             rrf_k=self.rrf_k, similarity_floor=self.similarity_floor)
+
     def list_all(
         self,
         *,
         memory_type: MemoryType | str | None = None,
         user_id: str | None = None,
         agent_id: str | None = None,
+        as_of: datetime | str | None = None,
     ) -> list[MemoryRecord]:
-        """Active records, oldest first; every user's unless ``user_id`` is given (admin view)."""
+        """Active records, oldest first; every user's unless ``user_id`` is given (admin view).
+
+        ``as_of=<time>``: the facts that held then instead, each in the version valid then."""
         wanted = check_memory_type(memory_type)
         check_scope_id(user_id, "user_id", optional=True)
         check_scope_id(agent_id, "agent_id", optional=True)
+        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
         with self._state().lock:
             rows = self._records.select(
-                user_id=user_id, agent_id=agent_id, memory_type=wanted.value if wanted else None, status="active"
+                user_id=user_id, agent_id=agent_id, memory_type=wanted.value if wanted else None,
+                status="active" if moment is None else None,
             )
-            records = [self._with_pending(record) for record, _ in rows]
+            if moment is None:
+                records = [self._with_pending(record) for record, _ in rows]
+            else:
+                records = [view for view in (version_as_of(record, moment) for record, _ in rows) if view is not None]
         return sorted(records, key=lambda r: r.created_at)  # stable: insertion order breaks ties
 
     def get(self, memory_id: str) -> MemoryRecord | None:

@@ -40,7 +40,6 @@ from filelock import FileLock, Timeout
 
 from memcourse.records import (
     DEFAULT_USER,
-    HistoryEntry,
     MemoryRecord,
     MemoryType,
     Status,
@@ -64,6 +63,7 @@ from memcourse.stores.base import (
 )
 from memcourse.stores.files import atomic_write, debris, read_regular, remove_debris, resolve
 from memcourse.text import token_set
+from memcourse.validity import close_on_update, is_current, version_as_of
 
 FORMAT = "memcourse.json-store"
 VERSION = 1
@@ -127,10 +127,9 @@ class JsonMemoryStore:
                 new.access_count = max(old.access_count, new.access_count)
                 new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
                 new.history = list(old.history)
-                if (old.content, old.confidence, old.source) != (new.content, new.confidence, new.source):
-                    new.history.append(
-                        HistoryEntry(old.content, old.confidence, old.source.value, now)
-                    )
+                replaced = close_on_update(old, new, now)  # the old value keeps its interval
+                if replaced is not None:
+                    new.history.append(replaced)
                 records[index] = new
         return new.copy()
 
@@ -168,6 +167,7 @@ class JsonMemoryStore:
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
         record_access: bool = True,
+        as_of: datetime | str | None = None,
     ) -> list[Hit]:
         """Keyword-scored hits with their score breakdown; updates access metadata.
 
@@ -175,6 +175,8 @@ class JsonMemoryStore:
         optionally one type). The full record set is saved afterwards, whatever the filter.
         ``record_access=False`` leaves access metadata alone (and writes nothing): use it to
         evaluate or explain recall without tilting the rankings of later searches.
+        ``as_of=<time>`` searches the facts as they held then (:mod:`memcourse.validity`);
+        looking at the past is not a use of today's memory, so it records no access.
         """
         check_query(query)
         check_limit(limit)
@@ -182,23 +184,25 @@ class JsonMemoryStore:
         check_scope_id(user_id, "user_id")
         check_scope_id(agent_id, "agent_id", optional=True)
         check_flag(record_access, "record_access")
+        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
         query_tokens = token_set(query)
         with self._transaction() as all_records:
             now = self._now()
             scored = []
             for record in all_records:
-                if record.status is not Status.ACTIVE or record.is_expired(now):
-                    continue
                 if record.user_id != user_id or not in_scope(record, None, agent_id):
                     continue
                 if wanted_type is not None and record.memory_type is not wanted_type:
                     continue
-                parts = keyword_breakdown(query_tokens, record)
+                view = _view(record, now, moment)
+                if view is None:
+                    continue
+                parts = keyword_breakdown(query_tokens, view)
                 if parts["total"] > 0:
-                    scored.append((parts, record))
+                    scored.append((parts, view))
             scored.sort(key=lambda pair: (-pair[0]["total"], -pair[1].updated_at.timestamp(), pair[1].memory_id))
             top = scored[:limit]
-            for _, record in top if record_access else ():
+            for _, record in top if record_access and moment is None else ():
                 record.access_count += 1
                 record.last_accessed_at = now
             # The transaction saves `all_records`, the full list, never the filtered view.
@@ -210,19 +214,26 @@ class JsonMemoryStore:
         memory_type: MemoryType | str | None = None,
         user_id: str | None = None,
         agent_id: str | None = None,
+        as_of: datetime | str | None = None,
     ) -> list[MemoryRecord]:
         """Active records, oldest first. Without ``user_id`` this lists every user's records:
-        it is the administrator's view, not something to put in a prompt."""
+        it is the administrator's view, not something to put in a prompt.
+
+        ``as_of=<time>`` lists the facts that held at that time instead, each in the version
+        valid then (its value, confidence and interval), skipping what was expired by then."""
         wanted_type = check_memory_type(memory_type)
         check_scope_id(user_id, "user_id", optional=True)
         check_scope_id(agent_id, "agent_id", optional=True)
-        return [
+        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
+        selected = [
             record
             for record in self._load()
-            if record.status is Status.ACTIVE
-            and in_scope(record, user_id, agent_id)
+            if in_scope(record, user_id, agent_id)
             and (wanted_type is None or record.memory_type is wanted_type)
         ]
+        if moment is None:
+            return [record for record in selected if record.status is Status.ACTIVE]
+        return [view for view in (version_as_of(record, moment) for record in selected) if view is not None]
 
     def get(self, memory_id: str) -> MemoryRecord | None:
         check_id(memory_id, "memory_id")
@@ -325,6 +336,14 @@ class JsonMemoryStore:
             raise StoreError(
                 f"{self.path}: could not save ({error.strerror or error}); the file was left as it was"
             ) from error
+
+
+def _view(record: MemoryRecord, now: datetime, moment: datetime | None) -> MemoryRecord | None:
+    """What a search sees of ``record``: itself if current (``moment=None``), else the
+    version that held at ``moment``; ``None`` if it is not part of that view."""
+    if moment is None:
+        return record if is_current(record, now) else None
+    return version_as_of(record, moment)
 
 
 def _index_of(records: list[MemoryRecord], memory_id: str) -> int | None:
