@@ -455,10 +455,28 @@ def test_a_supersede_link_never_crosses_users_or_agents(store, clock, other):
 
 def test_a_forgotten_id_can_be_taken_by_anyone(store, clock):
     # Ownership lives with the record, not the id: once forgotten, nothing remembers the old owner.
-    alice = store.upsert(make(clock, user_id="alice"))
+    alice = store.upsert(make(clock, user_id="alice", memory_id="app-slot-1"))
     store.forget(alice.memory_id)
     store.upsert(make(clock, user_id="bob", memory_id=alice.memory_id))
     assert [r.user_id for r in store.list_all()] == ["bob"]
+
+
+@pytest.mark.parametrize("bob", [{"user_id": "bob"}, {"user_id": "alice", "agent_id": "writer"},
+                                 {"user_id": "alice", "subject": "notes"}])
+def test_nobody_can_squat_a_derived_id_before_its_owner_writes(store, clock, bob):
+    # Red-team repro (issue 10): make_memory_id is predictable, so Bob pre-created the id of
+    # Alice's diary under his own user and her first write was refused as a takeover.
+    diary_id = make_memory_id("entity", "diary", user_id="alice")
+    fields = {"subject": "diary", **bob}
+    with pytest.raises(TenancyError, match="make_memory_id"):
+        store.upsert(make(clock, memory_type=MemoryType.ENTITY, content="planted", memory_id=diary_id, **fields))
+    assert store.get(diary_id) is None and state(store) == []
+    mine = store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice's diary", user_id="alice"))
+    assert mine.memory_id == diary_id
+    # Ids of any other form are the caller's business; updating one's own record may change its subject.
+    store.upsert(make(clock, content="uuid-keyed", memory_id="3f0c9a9e-5d1b-4c43-9a8e-0d6f1a2b3c4d", user_id="bob"))
+    mine.subject = "journal"
+    assert store.upsert(mine).subject == "journal"
 
 
 def test_a_record_broken_after_construction_is_refused(seeded, clock):

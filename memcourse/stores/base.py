@@ -30,12 +30,13 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from memcourse.recall.hit import Hit
-from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType
+from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, make_memory_id
 from memcourse.stores.arguments import (  # noqa: F401 (re-exported: stores import them from here)
     MAX_QUERY_CHARS,
     check_flag,
@@ -155,3 +156,38 @@ def check_successor(successor: MemoryRecord | None, new: MemoryRecord) -> None:
             action="link to it from superseded_by",
             advice="a supersede chain stays inside one user's and agent's memories",
         )
+
+
+#: The form of :func:`memcourse.records.make_memory_id` output: ``<type>:<slug>:<16 hex>``.
+_DERIVED_ID = re.compile(r"(?:%s):[^:]+:[0-9a-f]{16}" % "|".join(kind.value for kind in MemoryType))
+
+
+class MisScopedIdError(TenancyError):
+    """A new record's id has the form of a derived id but is not the id of its own type,
+    subject and scope: it would squat a key that belongs to someone else. Nothing was written."""
+
+    def __init__(self, memory_id: str, expected: str):
+        self.memory_id, self.expected, self.owner, self.requested = memory_id, expected, None, None
+        StoreError.__init__(
+            self,
+            f"memory_id {memory_id!r} has the form of make_memory_id() output but is not this record's "
+            f"own id ({expected!r} for its memory_type, subject, user_id and agent_id); refusing to create "
+            "it, since a derived id computed for another user or agent would block their write. Leave "
+            "memory_id unset, or choose an id that is not of the form <type>:<slug>:<16 hex digits>",
+        )
+
+
+def check_derived_id(existing: MemoryRecord | None, new: MemoryRecord) -> None:
+    """Refuse to *create* a record under a derived id that is not its own.
+
+    Ids from :func:`~memcourse.records.make_memory_id` are predictable: without this, Bob could
+    store a record of his under the id of Alice's ``entity/diary`` before she writes it, and her
+    write would then be refused as a takeover. Updates of an existing record are not checked
+    (an update may legitimately change a record's subject or type and keep its id), nor are
+    ids of any other form (LangGraph keys, UUIDs, application ids).
+    """
+    if existing is not None or not _DERIVED_ID.fullmatch(new.memory_id):
+        return
+    own = make_memory_id(new.memory_type, new.subject, user_id=new.user_id, agent_id=new.agent_id)
+    if new.memory_id != own:
+        raise MisScopedIdError(new.memory_id, own)

@@ -77,6 +77,7 @@ from memcourse.stores.base import (
     check_id,
     check_limit,
     check_memory_type,
+    check_derived_id,
     check_owner,
     check_successor,
     check_query,
@@ -752,6 +753,7 @@ def _check_owners(records: Sequence[MemoryRecord], existing: dict[str, MemoryRec
     not a key to someone else's memory: see :func:`memcourse.stores.base.check_owner`)."""
     for record in records:
         check_owner(existing.get(record.memory_id), record)
+        check_derived_id(existing.get(record.memory_id), record)
 
 
 def _check_successors(records: Sequence[MemoryRecord], stored: dict[str, MemoryRecord]) -> None:

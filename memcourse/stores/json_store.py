@@ -55,6 +55,7 @@ from memcourse.stores.base import (
     check_id,
     check_limit,
     check_memory_type,
+    check_derived_id,
     check_owner,
     check_successor,
     check_query,
@@ -115,6 +116,7 @@ class JsonMemoryStore:
             now = self._now()
             index = _index_of(records, new.memory_id)
             check_owner(None if index is None else records[index], new)
+            check_derived_id(None if index is None else records[index], new)
             if new.superseded_by is not None:
                 successor = _index_of(records, new.superseded_by)
                 check_successor(None if successor is None else records[successor], new)
