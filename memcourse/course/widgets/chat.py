@@ -29,6 +29,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from memcourse.course.widgets.sending import wire_send
 from memcourse.agent import MemoryAwareAgent
 from memcourse.records import MemoryRecord
 
@@ -191,18 +192,7 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
         memories.value = render_memories_html(turn["memories"], highlight=highlight)
         return turn
 
-    def on_click(_button=None) -> None:
-        if send(box_input.value) is not None:
-            box_input.value = ""
-
-    def on_message(_widget, content, _buffers) -> None:
-        # The front end sends {"event": "submit"} when Enter is pressed in a Text box (what the
-        # deprecated Text.on_submit listened to); the value is already synced by then.
-        if isinstance(content, dict) and content.get("event") == "submit":
-            on_click()
-
-    send_button.on_click(on_click)
-    box_input.on_msg(on_message)
+    wire_send(box_input, send_button, send)
     for message in messages:
         send(message)
     memories.layout = widgets.Layout(width="100%", max_height=PANEL_HEIGHT, overflow="auto")

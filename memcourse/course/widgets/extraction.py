@@ -34,6 +34,7 @@ import json
 import re
 from typing import Any
 
+from memcourse.course.widgets.sending import wire_send
 from memcourse.extraction import MemoryPipeline, Message
 from memcourse.extraction.audit import format_entries
 
@@ -210,17 +211,7 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
         audit.value = render_audit_html(turn["audit"])
         return turn
 
-    def on_click(_button=None) -> None:
-        if send(box_input.value) is not None:
-            box_input.value = ""
-
-    def on_message(_widget, content, _buffers) -> None:
-        # Enter in a Text box: the front end sends {"event": "submit"}, the value already synced.
-        if isinstance(content, dict) and content.get("event") == "submit":
-            on_click()
-
-    send_button.on_click(on_click)
-    box_input.on_msg(on_message)
+    wire_send(box_input, send_button, send)
     for message in messages:
         send(message)
     box = widgets.VBox([
