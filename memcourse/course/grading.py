@@ -231,7 +231,7 @@ def load_problems(root: Path, target: str, modules: list[str], *, timeout: float
 
 
 def unwritten_functions(path: Path) -> list[str]:
-    """Top-level functions whose body is still just ``raise NotImplementedError(...)`` (read
+    """Top-level functions whose body is still just the stub's raise of ``NotImplementedError`` (read
     from the source, not imported; ``[]`` when the file does not parse)."""
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -16,7 +16,7 @@ because the simple version failed in a way someone hit:
   copies the old file's permission bits (and, where allowed, its owner) to the new one; a new
   file gets the usual ``0666`` minus the umask.
 - **Crash debris is ours to remove.** A writer killed between creating its temporary file and
-  renaming it leaves ``.<name>.XXXXXXXX.tmp`` holding a whole copy of the store: memories a
+  renaming it leaves ``.<name>.<random>.tmp`` holding a whole copy of the store: memories a
   later ``forget`` deletes would survive there. :func:`remove_debris` deletes exactly the
   names :func:`atomic_write` makes; callers hold the store's lock, so no live write can own
   one at that moment.

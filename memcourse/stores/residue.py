@@ -54,7 +54,7 @@ def spellings(canary: str) -> dict[str, bytes]:
         raise ValueError("a canary must be a non-empty string")
     forms: dict[str, bytes] = {}
     for case, text in (("", canary), ("lower ", canary.lower()), ("upper ", canary.upper())):
-        escaped = json.dumps(text)[1:-1]  # ensure_ascii=True: non-ASCII becomes \uXXXX
+        escaped = json.dumps(text)[1:-1]  # ensure_ascii=True: non-ASCII becomes \u and four hex digits
         candidates = {
             "utf-8": text.encode("utf-8"),
             "utf-16-le": text.encode("utf-16-le"),
