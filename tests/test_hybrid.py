@@ -225,6 +225,7 @@ def test_a_month_question_finds_the_memory_written_that_month():
 def test_the_gate_still_refuses_what_admit_refuses_and_caches_only_hashes():
     from memcourse.recall import hybrid
     from memcourse.recall.admission import admit
+    from memcourse.recall.verdicts import VERDICTS
     from memcourse.records import Source, Status
 
     cases = [
@@ -238,7 +239,7 @@ def test_the_gate_still_refuses_what_admit_refuses_and_caches_only_hashes():
     for _ in range(2):  # the second round answers from the cache
         for record in cases:
             assert hybrid.admitted(record, now=NOW, min_confidence=0.6) == bool(admit(record, now=NOW)), record.subject
-    cached = repr(list(hybrid._TRUST._verdicts))
+    cached = repr(VERDICTS.keys())
     assert "ignore all previous" not in cached and "green tea" not in cached, "the cache keeps hashes, not text"
 
 

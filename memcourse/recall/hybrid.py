@@ -27,7 +27,8 @@ The steps, each visible in a hit's ``breakdown``:
    bonus times the importance factor (0.95-1.05), and ``task_priority`` (×1.5) applies to a
    *task* memory when the query names its subject or speaks of tasks ("任务", "progress").
 3. *Admission gate*: relevant, active, unexpired, confident, permitted, safe; run only on
-   candidates that can still make the top ``limit``, its text checks cached per content.
+   candidates that can still make the top ``limit``; its text checks are decided once per
+   version of a memory (:mod:`memcourse.recall.verdicts`).
 
 How the constants were chosen (on LoCoMo's development conversations only, tuned on three
 and checked on the other two; the shipped bilingual set was never used to tune):
@@ -36,18 +37,15 @@ docs/benchmarks.md.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import threading
 import unicodedata
-from collections import OrderedDict
 from datetime import datetime
 from typing import Callable, Iterable, Mapping
 
-from memcourse.recall.admission import trust_problem
 from memcourse.recall.decay import access_boost, importance_factor, recency_factor
 from memcourse.recall.fusion import DEFAULT_SHARPEN, rrf, weighted_fusion
 from memcourse.recall.hit import Hit
+from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.keyword import TASK_CUES
 from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
 from memcourse.text import identifiers, keyword_tokens, token_set, tokenize
@@ -136,45 +134,13 @@ def channel_weights(best_keyword_coverage: float, *, readability: float = 1.0) -
     return {"vector": vector, "keyword": round(1.0 - vector, 12)}
 
 
-class _TrustCache:
-    """Remembers the admission gate's *text* checks (status, permission, safety: see
-    :func:`memcourse.recall.admission.trust_problem`), which depend only on a record's
-    content, type, source and status, so a memory recalled by many queries is scanned once.
-
-    Keys hold a SHA-256 of the content, never the text itself: a forgotten memory leaves
-    nothing readable here. Bounded (least recently used entries go first)."""
-
-    def __init__(self, size: int = 65_536):
-        self.size = size
-        self._verdicts: OrderedDict[tuple[str, str, str, str], bool] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def passes(self, record: MemoryRecord) -> bool:
-        key = (
-            hashlib.sha256(record.content.encode("utf-8", "surrogatepass")).hexdigest(),
-            record.memory_type.value, record.source.value, record.status.value,
-        )
-        with self._lock:
-            if key in self._verdicts:
-                self._verdicts.move_to_end(key)
-                return self._verdicts[key]
-        verdict = trust_problem(record) is None
-        with self._lock:
-            self._verdicts[key] = verdict
-            while len(self._verdicts) > self.size:
-                self._verdicts.popitem(last=False)
-        return verdict
-
-
-_TRUST = _TrustCache()
-
-
 def admitted(record: MemoryRecord, *, now: datetime, min_confidence: float) -> bool:
     """The admission gate's verdict, ``bool(admit(record, now=now, ...))``, with the text
-    checks cached per content; expiry and confidence are checked every time."""
+    checks decided once per version (:mod:`memcourse.recall.verdicts`); expiry and
+    confidence are checked every time."""
     if record.is_expired(now) or record.confidence < min_confidence:
         return False
-    return _TRUST.passes(record)
+    return VERDICTS.passes(record)
 
 
 def check_fusion(fusion: object) -> str:

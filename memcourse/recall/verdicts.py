@@ -1,0 +1,130 @@
+"""The read gate's text checks, decided once per version of a memory.
+
+The admission gate (:mod:`memcourse.recall.admission`) scans a recalled memory's text for
+secrets, injected instructions and rules a user may not set. That scan normalises the text
+and runs a few hundred patterns: about 2 ms a memory on a laptop CPU, which is most of a
+search when ten fresh candidates need it. Yet its answer depends only on the memory's
+text and labels, and on the detectors themselves; a memory recalled a hundred times has the
+same answer a hundred times.
+
+So the answer is kept, under a *trust key*: a SHA-256 of everything the checks read
+(content, subject, tags, type, source, status) and of the detectors' own source code
+(:data:`GUARD_FINGERPRINT`). Two consequences follow from what goes into the key:
+
+* change one character of a memory, or one of its labels, and the key changes: the next
+  read scans it again. A row edited behind the store's back is never waved through on an
+  old verdict.
+* change a detector (a new pattern, a fixed false positive) and every key changes: stored
+  verdicts from before are ignored, nothing needs migrating.
+
+Where the verdicts live:
+
+* :data:`VERDICTS`, this process's cache (bounded, least recently used first out). Its keys
+  are hashes, never text, and :meth:`Verdicts.forget` drops a forgotten memory's entry.
+* the embedded Chroma store writes each version's key and verdict into the memory's own
+  database row when it writes the memory (:mod:`memcourse.stores.record_db`), and hands
+  them back to the cache when it loads the row; so a search in a new process does not
+  scan what was scanned at write time. The row goes when the memory is forgotten.
+
+What this does not defend against: someone who can rewrite the store's database file *and*
+compute a matching key can plant a verdict. Whoever can do that can also replace this code;
+the read gate is there for memories that came in through another door (an import, a bug, a
+tool that skipped the write gate), and every door through the store is scanned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from functools import lru_cache
+from pathlib import Path
+
+from memcourse.recall.admission import trust_problem
+from memcourse.records import MemoryRecord
+
+__all__ = ["GUARD_FINGERPRINT", "VERDICTS", "Verdicts", "guard_fingerprint", "trust_key"]
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@lru_cache(maxsize=1)
+def guard_fingerprint() -> str:
+    """A hash of the source the text checks run: the guards package and the gate itself."""
+    digest = hashlib.sha256()
+    files = sorted((_PACKAGE / "guards").glob("*.py")) + [_PACKAGE / "recall" / "admission.py"]
+    for file in files:
+        digest.update(file.name.encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+GUARD_FINGERPRINT = guard_fingerprint()
+
+
+def trust_key(record: MemoryRecord) -> str:
+    """The SHA-256 (hex) of what the gate's text checks read, and of the checks themselves."""
+    fields = [
+        GUARD_FINGERPRINT,
+        record.memory_type.value,
+        record.source.value,
+        record.status.value,
+        record.subject,
+        record.content,
+        list(record.tags),
+    ]
+    payload = json.dumps(fields, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(payload).hexdigest()
+
+
+class Verdicts:
+    """Trust key → "passes the text checks?", for the most recently used ``size`` keys."""
+
+    def __init__(self, size: int = 131_072):
+        self.size = size
+        self._known: OrderedDict[str, bool] = OrderedDict()
+        self._lock = threading.Lock()
+        self.scans = 0  # how many times the checks really ran (tests and benchmarks read it)
+
+    def lookup(self, key: str) -> bool | None:
+        with self._lock:
+            verdict = self._known.get(key)
+            if verdict is not None:
+                self._known.move_to_end(key)
+            return verdict
+
+    def remember(self, key: str, passes: bool) -> None:
+        if not isinstance(passes, bool):
+            raise TypeError(f"a verdict is a bool, got {type(passes).__name__}")
+        with self._lock:
+            self._known[key] = passes
+            self._known.move_to_end(key)
+            while len(self._known) > self.size:
+                self._known.popitem(last=False)
+
+    def passes(self, record: MemoryRecord, key: str | None = None) -> bool:
+        """Does ``record`` pass the gate's text checks (status, permission, safety)? Scans
+        only when this version's key is unknown."""
+        key = key or trust_key(record)
+        verdict = self.lookup(key)
+        if verdict is None:
+            verdict = trust_problem(record) is None
+            self.scans += 1
+            self.remember(key, verdict)
+        return verdict
+
+    def forget(self, record: MemoryRecord) -> None:
+        """Drop the entry of a forgotten memory's current version."""
+        with self._lock:
+            self._known.pop(trust_key(record), None)
+
+    def __len__(self) -> int:
+        return len(self._known)
+
+    def keys(self) -> list[str]:
+        with self._lock:
+            return list(self._known)
+
+
+VERDICTS = Verdicts()
