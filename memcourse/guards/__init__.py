@@ -105,7 +105,7 @@ def scan(text: str) -> list[Finding]:
     return find_secrets(views) + find_injection(views) + find_behaviour_rules(views)
 
 
-def unsafe_for_context(text: str) -> list[Finding]:
+def unsafe_for_context(text: str | Normalised) -> list[Finding]:
     """Why a stored memory must not be packed into a prompt (empty list: it may be).
 
     Used on the read path. Behaviour rules are not checked here: a rule that reached the store

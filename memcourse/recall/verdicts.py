@@ -44,7 +44,9 @@ from pathlib import Path
 from memcourse.recall.admission import trust_problem
 from memcourse.records import MemoryRecord
 
-__all__ = ["GUARD_FINGERPRINT", "VERDICTS", "Verdicts", "guard_fingerprint", "trust_key"]
+__all__ = [
+    "GUARD_FINGERPRINT", "VERDICTS", "Verdicts", "guard_fingerprint", "recall_stamp", "trust_key", "verdict_stamp",
+]
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -119,6 +121,12 @@ class Verdicts:
         with self._lock:
             self._known.pop(trust_key(record), None)
 
+    def clear(self) -> None:
+        """Start empty, as a new process does (tests and benchmarks use it)."""
+        with self._lock:
+            self._known.clear()
+            self.scans = 0
+
     def __len__(self) -> int:
         return len(self._known)
 
@@ -128,3 +136,23 @@ class Verdicts:
 
 
 VERDICTS = Verdicts()
+
+
+def verdict_stamp(record: MemoryRecord) -> str:
+    """What a store writes next to a version: ``"<trust key>:1"`` if it passes the text
+    checks, ``"<trust key>:0"`` if not. Decided (scanned, if not cached) when it is written."""
+    key = trust_key(record)
+    return f"{key}:{int(VERDICTS.passes(record, key))}"
+
+
+def recall_stamp(record: MemoryRecord, stamp: object) -> bool:
+    """Hand a stored stamp back to :data:`VERDICTS` if it is this version's; returns whether
+    it was. A record whose text or labels changed behind the store's back has another key,
+    and a malformed stamp is ignored: either way the record is scanned at its next read."""
+    if not isinstance(stamp, str):
+        return False
+    key, _, flag = stamp.partition(":")
+    if flag not in ("0", "1") or key != trust_key(record):
+        return False
+    VERDICTS.remember(key, flag == "1")
+    return True

@@ -40,6 +40,7 @@ import numpy as np
 
 from memcourse.records import HistoryEntry, MemoryRecord, Status
 from memcourse.recall.hybrid import MIN_KNOWN_TOKENS
+from memcourse.recall.verdicts import recall_stamp, verdict_stamp
 from memcourse.stores.base import CorruptStoreError
 
 CHUNK = 500
@@ -233,6 +234,7 @@ class VersionedRows:
             "readable": float(readable),
             "access_count": record.access_count,
             "last_accessed": record.last_accessed_at.isoformat() if record.last_accessed_at else "",
+            "trust": verdict_stamp(record),  # the read gate's verdict on this version
         }
 
     def _get(self, where: dict[str, Any] | None) -> list[tuple[str, dict[str, Any]]]:
@@ -268,6 +270,7 @@ class VersionedRows:
                 current.last_accessed_at = last  # type: ignore[assignment]
             current.validate()
             last_order, last_row, last_meta = versions[-1]
+            recall_stamp(current, last_meta.get("trust"))
             self._current_row[mid] = last_row
             self._last_order = max(self._last_order, last_order)
             folded[mid] = (current, (float(last_meta.get("readable", 0.0)), versions[0][0]))

@@ -59,6 +59,7 @@ from memcourse.recall.bm25 import BM25Index
 from memcourse.recall.as_of import rank_versions
 from memcourse.recall.dedupe import may_supersede
 from memcourse.recall.hit import Hit
+from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.hybrid import (
     BM25_PARAMS,
     KEYWORD_DEPTH,
@@ -387,8 +388,8 @@ class ChromaMemoryStore:
 
         "Every copy" means: the stored record and the records of the versions it superseded
         and of any version that superseded it (the whole near-duplicate chain is one fact),
-        their vectors, their BM25 entries and their cached embeddings (content and every
-        history text). On an embedded store nothing else ever held the text (see
+        their vectors, their BM25 entries, their cached embeddings (content and every
+        history text) and the read gate's cached verdict. On an embedded store nothing else ever held the text (see
         :mod:`memcourse.stores.record_db`); a server keeps deleted bytes until its operator
         runs ``chroma vacuum``.
         """
@@ -420,6 +421,7 @@ class ChromaMemoryStore:
         self._state().row_count = self._records.row_count()
         for record in records:
             self._state().catalog.unindex(record.memory_id)
+            VERDICTS.forget(record)
             self.embedder.forget(record.content)
             for entry in record.history:
                 self.embedder.forget(entry.content)

@@ -10,7 +10,8 @@ the file corrupted it (two SQLite libraries in one process do not see each other
 So the work is split by what each side is good at:
 
 * **Our database** (``memcourse-records.sqlite3`` next to Chroma's files, or in memory for an
-  ephemeral client) holds every record as JSON, with its history. It runs with
+  ephemeral client) holds every record as JSON, with its history, and the read gate's
+  verdict on that version (:mod:`memcourse.recall.verdicts`: scanned once, at write). It runs with
   ``secure_delete`` on (SQLite overwrites deleted content with zeros) and a rollback journal
   (deleted with the transaction's end, so no log of old text outlives a commit). Forgetting
   is one ``DELETE``: the text is gone when it commits.
@@ -45,6 +46,7 @@ import numpy as np
 
 from memcourse.records import MemoryRecord, Status
 from memcourse.recall.hybrid import MIN_KNOWN_TOKENS
+from memcourse.recall.verdicts import recall_stamp, verdict_stamp
 from memcourse.stores.base import CorruptStoreError
 
 DB_FILE = "memcourse-records.sqlite3"
@@ -65,6 +67,7 @@ CREATE TABLE IF NOT EXISTS records (
     inserted INTEGER NOT NULL,
     write_id TEXT NOT NULL,
     record TEXT NOT NULL,
+    trust TEXT,
     PRIMARY KEY (collection, memory_id)
 );
 CREATE INDEX IF NOT EXISTS records_user ON records (collection, user_id, status);
@@ -98,6 +101,7 @@ class LocalRecords:
             self.db.execute("PRAGMA synchronous = FULL")
             self.db.executescript(_SCHEMA)
             self.db.execute("SELECT count(*) FROM records").fetchone()
+            _add_trust_column(self.db)
         except sqlite3.DatabaseError as error:
             raise CorruptStoreError(self.file or target, f"not a memcourse record database ({error})") from None
 
@@ -108,10 +112,12 @@ class LocalRecords:
         for start in range(0, len(ids), CHUNK):
             part = ids[start : start + CHUNK]
             rows = self.db.execute(
-                f"SELECT record FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})", [self.name, *part]
+                f"SELECT record, trust FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})",
+                [self.name, *part],
             )
-            for (text,) in rows:
+            for text, trust in rows:
                 record = _load(text, self.file)
+                recall_stamp(record, trust)
                 found[record.memory_id] = record
         return found
 
@@ -211,6 +217,7 @@ class LocalRecords:
             return
         ids = [r.memory_id for r in records]
         known = {mid: (row, ratio) for mid, row, ratio in self._rows(ids)}
+        trust = {r.memory_id: verdict_stamp(r) for r in records}  # scanned before the write lock is taken
         inserted = time.time_ns()
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -223,16 +230,17 @@ class LocalRecords:
                 rows.append((record, row_id, ratio, self._scalars(record, ratio, stamp)))
                 self.db.execute(
                     """INSERT INTO records (collection, memory_id, row_id, user_id, agent_id, memory_type, status,
-                                            superseded_by, readable, inserted, write_id, record)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            superseded_by, readable, inserted, write_id, record, trust)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                        ON CONFLICT (collection, memory_id) DO UPDATE SET
                            user_id = excluded.user_id, agent_id = excluded.agent_id,
                            memory_type = excluded.memory_type, status = excluded.status,
                            superseded_by = excluded.superseded_by, readable = excluded.readable,
-                           write_id = excluded.write_id, record = excluded.record""",
+                           write_id = excluded.write_id, record = excluded.record, trust = excluded.trust""",
                     [
                         self.name, mid, row_id, record.user_id, record.agent_id, record.memory_type.value,
                         record.status.value, record.superseded_by, ratio, inserted + position, stamp, _dump(record),
+                        trust[mid],
                     ],
                 )
             embedded = [row for row in rows if row[0].memory_id in vectors]
@@ -350,6 +358,18 @@ class LocalRecords:
             "status": record.status.value,
             "readable": float(readable),
         }
+
+
+def _add_trust_column(db: sqlite3.Connection) -> None:
+    """Databases written before verdicts were stored lack the column: add it (empty; those
+    records are scanned at their next read)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(records)")}
+    if "trust" not in columns:
+        try:
+            db.execute("ALTER TABLE records ADD COLUMN trust TEXT")
+        except sqlite3.OperationalError as error:  # another process added it a moment ago
+            if "duplicate column" not in str(error):
+                raise
 
 
 def _marks(items: Sequence[Any]) -> str:
