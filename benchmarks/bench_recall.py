@@ -1,6 +1,7 @@
 """Benchmark: write throughput and search latency of ChromaMemoryStore, with baselines.
 
-What it measures, per store size (default 1k, 10k, 100k memories, one user):
+What it measures, per store size (default 1k, 10k, 100k memories; one user, or ``--tenants N``
+users sharing the collection, which is where a tenant filter has work to do):
 
 * **upsert, cold** — a fresh embedder (empty cache) and a fresh collection: embedding dominates.
 * **re-upsert, warm** — the same records again into the same store: unchanged content is
@@ -18,6 +19,7 @@ Run (from the repository root):
 
     .venv/bin/python benchmarks/bench_recall.py                       # 1k, 10k, 100k (slow: ~10 min)
     .venv/bin/python benchmarks/bench_recall.py --sizes 1000 --queries 50   # quick look (~1 min)
+    .venv/bin/python benchmarks/bench_recall.py --sizes 100000 --tenants 10  # multi-tenant, synthetic vectors
 
 Results for this repository's reference machine are in docs/benchmarks.md.
 """
@@ -67,7 +69,12 @@ VERBS = "likes prefers avoids uses needs booked moved cancelled scheduled bought
 TYPES = [MemoryType.PREFERENCE, MemoryType.ENTITY, MemoryType.TASK, MemoryType.EVENT, MemoryType.DECISION]
 
 
-def make_records(n: int, rng: random.Random, user: str = "bench") -> list[MemoryRecord]:
+def user_of(i: int, tenants: int) -> str:
+    """Memory ``i`` belongs to one of ``tenants`` users, round robin; searches ask as user 0."""
+    return "bench" if tenants == 1 else f"bench-{i % tenants}"
+
+
+def make_records(n: int, rng: random.Random, tenants: int = 1) -> list[MemoryRecord]:
     records = []
     for i in range(n):
         words = rng.sample(WORDS, 6)
@@ -80,19 +87,19 @@ def make_records(n: int, rng: random.Random, user: str = "bench") -> list[Memory
                 memory_type=rng.choice(TYPES),
                 subject=f"{words[0]}_{words[2]}_{i}",
                 content=content,
-                user_id=user,
+                user_id=user_of(i, tenants),
                 confidence=0.9,
             )
         )
     return records
 
 
-def make_queries(count: int, rng: random.Random, n: int) -> list[str]:
+def make_queries(count: int, rng: random.Random, n: int, tenants: int = 1) -> list[str]:
     queries = []
     for _ in range(count):
         words = rng.sample(WORDS, 3)
-        if rng.random() < 0.2:  # an exact reference number, the case keyword search exists for
-            queries.append(f"what about ref {rng.choice('ABCDEFGH')}{rng.randrange(n):06d}")
+        if rng.random() < 0.2:  # an exact reference number (of user 0), the case keyword search exists for
+            queries.append(f"what about ref {rng.choice('ABCDEFGH')}{rng.randrange(0, n, tenants):06d}")
         else:
             queries.append(f"what does the user think about {words[0]} {words[1]} {words[2]}")
     return queries
@@ -117,8 +124,9 @@ def timed(fn, queries: list[str]) -> list[float]:
 def bench_size(n: int, args, rng: random.Random) -> dict:
     from memcourse.stores.chroma_store import ChromaMemoryStore
 
-    records = make_records(n, rng)
-    out: dict = {"size": n}
+    records = make_records(n, rng, args.tenants)
+    user = user_of(0, args.tenants)
+    out: dict = {"size": n, "tenants": args.tenants}
     with tempfile.TemporaryDirectory(prefix="memcourse-bench-") as tmp:
         embedder = Embedder(cache_size=max(n * 2, 1000))
         out["synthetic_vectors"] = n > args.real_vectors_up_to
@@ -155,23 +163,23 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
         out["insert_warm_cache_s"] = time.perf_counter() - start
         out["insert_warm_model_calls"] = embedder.stats.model_calls - calls_before
         del other
-        out["active"] = len(store.list_all(user_id="bench"))
+        out["active"] = len(store.list_all(user_id=user))
 
         # -- search latency --------------------------------------------------------------------
         latencies = {}
         for mode in ("hybrid", "vector", "keyword"):
-            queries = make_queries(args.queries, rng, n)
-            latencies[mode] = timed(lambda q, m=mode: store.search_hits(q, limit=10, mode=m, user_id="bench"), queries)
+            queries = make_queries(args.queries, rng, n, args.tenants)
+            latencies[mode] = timed(lambda q, m=mode: store.search_hits(q, limit=10, mode=m, user_id=user), queries)
 
         # The same filter the store's vector channel gives Chroma (opaque tenant token, active).
-        where = store._records._where({"user_id": "bench", "active": True})
-        queries = make_queries(args.queries, rng, n)
-        queries = make_queries(args.queries, rng, n)
+        where = store._records._where({"user_id": user, "active": True})
+        queries = make_queries(args.queries, rng, n, args.tenants)
+        queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain query, no filter"] = timed(
             lambda q: store.collection.query(query_embeddings=embedder.embed([q]), n_results=10, include=["distances"]),
             queries,
         )
-        queries = make_queries(args.queries, rng, n)
+        queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain chroma.query"] = timed(
             lambda q: store.collection.query(
                 query_embeddings=embedder.embed([q]), n_results=10, where=where, include=["metadatas", "distances"]
@@ -193,7 +201,7 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
             top = scores.argsort()[-10:][::-1]
             return [(int(i), float(scores[i])) for i in top if scores[i] > 0]
 
-        queries = make_queries(args.queries, rng, n)
+        queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain bm25s"] = timed(bm25_query, queries)
         out["latency_ms"] = {name: percentiles(samples) for name, samples in latencies.items()}
         store.close()
@@ -202,7 +210,8 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
 
 def print_report(results: list[dict], model_load_s: float) -> None:
     print(f"\ncpus: {os.cpu_count()}, load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(f"model load (once per process): {model_load_s:.1f} s\n")
+    print(f"model load (once per process): {model_load_s:.1f} s")
+    print(f"users: {ARGS.tenants} (searches ask as one of them)\n")
     print("write throughput (memories/s; batches of %d)" % ARGS.batch)
     print(f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9} {'model calls (warm)':>19}")
     for r in results:
@@ -232,6 +241,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--real-vectors-up-to", type=int, default=20000,
         help="above this size, content vectors are synthesised from real word vectors (see docs)",
+    )
+    parser.add_argument(
+        "--tenants", type=int, default=1,
+        help="spread the memories over this many users (round robin) and search as one of them",
     )
     parser.add_argument("--json", help="also write the raw results to this file")
     ARGS = args = parser.parse_args(argv)
