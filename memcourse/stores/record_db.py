@@ -171,10 +171,14 @@ class LocalRecords:
         return pairs, len(rows), float(distances[-1]) if distances else 2.0
 
     def _memory_ids(self, rows: list[str]) -> dict[str, str]:
+        """Opaque Chroma row ids -> memory ids. (``+collection``: SQLite's way of saying "do
+        not use an index for this column". Without it the planner picked an index on
+        ``collection`` and read every row of the collection, 2.3 ms instead of 0.1 ms for
+        100 ids out of 10,000, on every vector search.)"""
         mapping: dict[str, str] = {}
         for start in range(0, len(rows), CHUNK):
             part = rows[start : start + CHUNK]
-            query = f"SELECT row_id, memory_id FROM records WHERE collection = ? AND row_id IN ({_marks(part)})"
+            query = f"SELECT row_id, memory_id FROM records WHERE +collection = ? AND row_id IN ({_marks(part)})"
             mapping.update(self.db.execute(query, [self.name, *part]))
         return mapping
 
