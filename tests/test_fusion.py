@@ -135,3 +135,23 @@ def test_ties_are_broken_by_id():
 def test_bad_weights_or_sharpen_refused(weights, sharpen):
     with pytest.raises(ValueError):
         weighted_fusion({"k": {"a": 1.0}}, weights, sharpen=sharpen)
+
+
+def test_each_channel_can_have_its_own_exponent():
+    """A steeper curve for one channel lowers only that channel's runners-up."""
+    scores = {"keyword": {"a": 1.0, "b": 0.5}, "vector": {"c": 0.8, "d": 0.55}}
+    fused = dict((d, s) for d, s, _ in weighted_fusion(
+        scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen={"keyword": 3.0, "vector": 1.0}))
+    assert fused == pytest.approx({"a": 0.5, "c": 0.5, "b": 0.5 * 0.5**3, "d": 0.5 * 0.5})
+    same = weighted_fusion(scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen={"keyword": 2.0, "vector": 2.0})
+    assert same == weighted_fusion(scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen=2.0)
+
+
+def test_an_exponent_mapping_must_name_every_channel_and_hold_numbers():
+    with pytest.raises(ValueError, match="'vector'"):
+        weighted_fusion({"keyword": {"a": 1.0}, "vector": {"b": 0.9}}, {"keyword": 0.5, "vector": 0.5},
+                        sharpen={"keyword": 2.0, "vectr": 1.0})
+    with pytest.raises(ValueError, match="keyword"):
+        weighted_fusion({"keyword": {"a": 1.0}}, {"keyword": 1.0}, sharpen={"keyword": 0})
+    with pytest.raises(ValueError, match="sharpen"):
+        weighted_fusion({}, {}, sharpen=-1.0)

@@ -30,9 +30,10 @@ is blind to a query (the English model on a half-Chinese query) its rank 1 still
 much as the other channel's rank 1. On data nobody here wrote (LoCoMo, docs/benchmarks.md)
 equal-weight RRF lands *below* BM25 alone: a weak dense channel dilutes a strong keyword one.
 :func:`weighted_fusion` keeps the scores instead: each channel's scores are normalised to
-[0, 1] (divided by that query's best, measured from a floor), sharpened, and mixed with
-weights that the caller sets per query from the evidence each channel has (see
-``memcourse.recall.hybrid``). This is the "convex combination" that the fusion-function
+[0, 1] (divided by that query's best, measured from a floor), sharpened (raised to a power,
+which may differ per channel: see ``memcourse.recall.hybrid.SHARPEN`` for why BM25 gets a
+steeper one than cosine), and mixed with weights that the caller sets per query from the
+evidence each channel has (see ``memcourse.recall.hybrid``). This is the "convex combination" that the fusion-function
 literature (Bruch, Gai and Ingber, "An Analysis of Fusion Functions for Hybrid Retrieval",
 ACM TOIS 2023) finds better than RRF once scores are normalised. RRF stays here as the
 baseline to beat, and the one to reach for when the scores really cannot be trusted.
@@ -120,27 +121,34 @@ def weighted_fusion(
     weights: Mapping[str, float],
     *,
     floors: Mapping[str, float] | None = None,
-    sharpen: float = DEFAULT_SHARPEN,
+    sharpen: float | Mapping[str, float] = DEFAULT_SHARPEN,
 ) -> list[tuple[str, float, dict[str, float]]]:
-    """Mix channels by their normalised scores: ``Σ w_c · norm_c(d)^sharpen / Σ w_c``.
+    """Mix channels by their normalised scores: ``Σ w_c · norm_c(d)^p_c / Σ w_c``.
 
     ``scores`` maps a channel to ``{id: raw score}`` for the ids it returned; ``weights`` maps
     a channel to its weight (>= 0) for this query. Only channels that returned something
     count in ``Σ w_c``, so a channel with nothing to say does not drag the others down: with
-    one channel, the result is that channel's own order. ``sharpen`` > 1 widens the gap
-    between a channel's best and its middling matches (normalised scores of 0.9 and 0.6
-    become 0.85 and 0.46 at 1.5). Returns ``(id, fused, {channel: normalised score})``, best
-    first, ties broken by id.
+    one channel, the result is that channel's own order. The exponent ``p_c`` (``sharpen``:
+    one number for every channel, or ``{channel: exponent}``) > 1 widens the gap between a
+    channel's best and its middling matches (normalised scores of 0.9 and 0.6 become 0.85
+    and 0.46 at 1.5, 0.73 and 0.22 at 3). Read ``norm^p`` as a guess at "how likely is this
+    candidate relevant, compared with the channel's best": a channel whose runners-up are
+    rarely relevant deserves a steeper curve. Returns ``(id, fused, {channel: normalised
+    score})``, best first, ties broken by id.
 
     >>> fused = weighted_fusion({"keyword": {"a": 10.0, "b": 5.0}, "vector": {"b": 0.8}},
     ...                         {"keyword": 0.6, "vector": 0.4}, floors={"vector": 0.3}, sharpen=1.0)
     >>> [(doc_id, round(score, 2)) for doc_id, score, _ in fused]
     [('b', 0.7), ('a', 0.6)]
+    >>> fused = weighted_fusion({"keyword": {"a": 10.0, "b": 5.0}, "vector": {"b": 0.8}},
+    ...                         {"keyword": 0.6, "vector": 0.4}, floors={"vector": 0.3},
+    ...                         sharpen={"keyword": 2.0, "vector": 1.0})
+    >>> [(doc_id, round(score, 2)) for doc_id, score, _ in fused]   # b: 0.6 x 0.5² + 0.4 x 1
+    [('a', 0.6), ('b', 0.55)]
     """
     if not isinstance(scores, Mapping) or not isinstance(weights, Mapping):
         raise TypeError("scores and weights must be mappings keyed by channel name")
-    if isinstance(sharpen, bool) or not isinstance(sharpen, (int, float)) or not math.isfinite(sharpen) or sharpen <= 0:
-        raise ValueError(f"sharpen must be a finite number > 0, got {sharpen!r}")
+    exponents = _exponents(sharpen, scores)
     floors = floors or {}
     parts: dict[str, dict[str, float]] = {}
     total = 0.0
@@ -157,7 +165,25 @@ def weighted_fusion(
         return []
     fused = []
     for doc_id, by_channel in parts.items():
-        score = math.fsum(weights[c] * value**sharpen for c, value in by_channel.items()) / total
+        score = math.fsum(weights[c] * value ** exponents[c] for c, value in by_channel.items()) / total
         fused.append((doc_id, score, by_channel))
     fused.sort(key=lambda item: (-item[1], str(item[0])))
     return fused
+
+
+def _exponents(sharpen: float | Mapping[str, float], channels: Mapping[str, object]) -> dict[str, float]:
+    """``sharpen`` as ``{channel: exponent}`` for every channel in ``channels``; refuses a
+    non-number, a value <= 0 or not finite, and a mapping that leaves a channel out (a
+    silent default would hide a typo in a channel name)."""
+
+    def check(value: object, where: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+            raise ValueError(f"sharpen must be a finite number > 0{where}, got {value!r}")
+        return float(value)
+
+    if not isinstance(sharpen, Mapping):
+        return dict.fromkeys(channels, check(sharpen, ""))
+    missing = [c for c in channels if c not in sharpen]
+    if missing:
+        raise ValueError(f"sharpen has no exponent for channel(s) {', '.join(map(repr, missing))}")
+    return {c: check(sharpen[c], f" (channel {c!r})") for c in channels}
