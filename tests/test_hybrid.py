@@ -5,19 +5,16 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta, timezone
 
-import numpy as np
 import pytest
 
 from memcourse.recall.hybrid import (
     DENSE_WEIGHT_MAX,
     DENSE_WEIGHT_MIN,
-    FEEDBACK_WEIGHT,
     ID_BONUS,
     SHARPEN,
     channel_weights,
     check_fusion,
     coverage,
-    feedback_similarity,
     keyword_text,
     rank_hits,
 )
@@ -123,108 +120,6 @@ def test_a_keyword_half_match_does_not_outrank_the_dense_channels_best():
     assert hits[0].breakdown["weights"] == {"vector": DENSE_WEIGHT_MIN, "keyword": 1 - DENSE_WEIGHT_MIN}
     assert subjects(hits) == ["best", "para", "half"]
     assert hits[2].breakdown["fused"] == pytest.approx(0.8 * 0.5 ** SHARPEN["keyword"])
-
-
-def test_feedback_similarity_is_the_cosine_with_the_moved_query():
-    rng = np.random.default_rng(7)
-    q, t, *docs = (v / np.linalg.norm(v) for v in rng.normal(size=(6, 8)))
-    ids = [f"d{i}" for i in range(len(docs))]
-    cosines = {i: float(q @ d) for i, d in zip(ids, docs)}
-    moved = q + FEEDBACK_WEIGHT * t
-    moved /= np.linalg.norm(moved)
-    out = feedback_similarity(cosines, query_vector=q, anchor="t", vectors={"t": t, **dict(zip(ids, docs))})
-    assert out == pytest.approx({i: float(moved @ d) for i, d in zip(ids, docs)})
-    # stored vectors of any length count by direction, as Chroma's cosine space does
-    scaled = feedback_similarity(cosines, query_vector=3 * q, anchor="t", vectors={"t": 2 * t, **{i: 5 * d for i, d in zip(ids, docs)}})
-    assert scaled == pytest.approx(out)
-
-
-def test_feedback_similarity_without_what_it_needs_changes_nothing():
-    cosines = {"a": 0.5, "b": 0.4}
-    vectors = {"a": [1.0, 0.0], "t": [0.0, 1.0]}
-    assert feedback_similarity(cosines, query_vector=[1.0, 0.0], anchor="missing", vectors=vectors) == cosines
-    assert feedback_similarity(cosines, query_vector=[1.0, 0.0], anchor="t", vectors=vectors, weight=0) == cosines
-    out = feedback_similarity(cosines, query_vector=[1.0, 0.0], anchor="t", vectors=vectors)
-    assert out["b"] == 0.4, "a candidate without a stored vector keeps its cosine"
-    assert out["a"] != 0.5
-    for bad in (-0.1, float("nan"), True, "0.2"):
-        with pytest.raises(ValueError, match="weight"):
-            feedback_similarity(cosines, query_vector=[1.0, 0.0], anchor="t", vectors=vectors, weight=bad)
-
-
-def feedback_case():
-    """Two turns about as close to the question; the one a little further resembles BM25's best match."""
-    best = rec("best", "Jon: still working on opening a dance studio")
-    like = rec("like", "Jon: the studio opens its doors next month")
-    topic = rec("topic", "Gina: how is the business going?")
-    vectors = {best.memory_id: [1.0, 0.0, 0.0], like.memory_id: [0.8, 0.6, 0.0], topic.memory_id: [0.0, 0.6, 0.8]}
-    asked = dict(keyword=[(best, 3.0)], vector=[(topic, 0.62), (like, 0.6)])
-    return Store(best, like, topic), vectors, asked
-
-
-def test_pseudo_relevance_feedback_prefers_the_candidate_like_bm25s_best():
-    store, vectors, asked = feedback_case()
-    calls = []
-
-    def read(ids):
-        calls.append(list(ids))
-        return {i: vectors[i] for i in ids if i in vectors}
-
-    plain = rank(store, "What is Jon opening?", **asked)
-    assert plain[0].breakdown["feedback_similarity"] is None
-    order = subjects(plain)
-    assert order.index("topic") < order.index("like"), "without feedback, the closer cosine wins"
-    hits = rank(store, "What is Jon opening?", **asked, query_vector=[0.0, 0.6, 0.8], vectors=read)
-    order = subjects(hits)
-    assert order.index("like") < order.index("topic")
-    assert len(calls) == 1, "one read of stored vectors per query"
-    assert set(calls[0]) == {r.memory_id for r, _ in asked["vector"]} | {asked["keyword"][0][0].memory_id}
-    by_subject = {h.record.subject: h.breakdown for h in hits}
-    assert by_subject["like"]["feedback_similarity"] > by_subject["topic"]["feedback_similarity"]
-    assert by_subject["like"]["similarity"] == 0.6, "the breakdown keeps the plain cosine too"
-
-
-def test_feedback_only_where_it_means_something():
-    """No feedback for plain RRF (it ignores scores), without a keyword hit to learn from,
-    or in a single-channel mode; the stored vectors are then not even read."""
-    store, vectors, asked = feedback_case()
-
-    def read(ids):
-        raise AssertionError("vectors read although no feedback applies")
-
-    extra = dict(query_vector=[0.0, 0.6, 0.8], vectors=read)
-    query = "What is Jon opening?"
-    assert rank(store, query, **asked, fusion="rrf", **extra)
-    assert rank(store, query, vector=asked["vector"], **extra)
-    assert rank(store, query, vector=asked["vector"], mode="vector", **extra)
-    assert rank(store, query, keyword=asked["keyword"], mode="keyword", **extra)
-    # BM25's best match holds none of the query's words: not an example worth learning from
-    assert rank(store, "Who runs the bakery?", **asked, **extra)
-
-
-def test_feedback_is_as_strong_as_the_best_keyword_match_covers_the_query():
-    store, vectors, asked = feedback_case()
-    best = asked["keyword"][0][0]
-    read = lambda ids: {i: vectors[i] for i in ids if i in vectors}  # noqa: E731
-    cosines = {r.memory_id: s for r, s in asked["vector"]}
-    for query in ("What is Jon opening?", "What is Jon opening in Paris next spring?"):
-        share = coverage(query, keyword_text(best))
-        assert 0 < share <= 1
-        hits = rank(store, query, **asked, query_vector=[0.0, 0.6, 0.8], vectors=read)
-        expected = feedback_similarity(cosines, query_vector=[0.0, 0.6, 0.8], anchor=best.memory_id, vectors=vectors,
-                                       weight=FEEDBACK_WEIGHT * share)
-        got = {h.record.memory_id: h.breakdown["feedback_similarity"] for h in hits if h.record.memory_id in cosines}
-        assert got == pytest.approx(expected)
-    assert coverage("What is Jon opening in Paris next spring?", keyword_text(best)) < coverage("What is Jon opening?", keyword_text(best))
-
-
-def test_a_candidate_that_feedback_pushes_below_the_floor_leaves_the_dense_channel():
-    best, far = rec("best", "tea"), rec("far", "coffee")
-    store = Store(best, far)
-    vectors = {best.memory_id: [1.0, 0.0], far.memory_id: [-1.0, 0.0]}
-    hits = rank(store, "tea", keyword=[(best, 2.0)], vector=[(far, 0.31)], query_vector=[0.0, 1.0],
-                vectors=lambda ids: {i: vectors[i] for i in ids if i in vectors})
-    assert subjects(hits) == ["best"]
 
 
 def test_coverage_counts_stemmed_query_words():

@@ -16,12 +16,7 @@ The steps, each visible in a hit's ``breakdown``:
      (0 for a Chinese query with the English default model);
    - the keyword channel gets the rest;
    - each channel's normalised score is raised to its own power (:data:`SHARPEN`: 3 for
-     BM25, 1.5 for cosine), the shape of how likely its candidates are to be relevant;
-   - *pseudo-relevance feedback* (when the store hands over stored vectors): the dense
-     channel scores its candidates against the query moved a little towards BM25's best
-     match (:func:`feedback_similarity`, Rocchio's classic idea), as far as that match
-     covers the query, so a memory that is like the best keyword match as well as like
-     the question gains, and a turn that is only "about the same topic" gains less.
+     BM25, 1.5 for cosine), the shape of how likely its candidates are to be relevant.
 
    ``fusion="rrf"`` is plain Reciprocal Rank Fusion (k = 60), the teachable baseline.
    An *exact identifier* in the query (an order number, a ticket, a version: see
@@ -47,9 +42,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from datetime import datetime
-from typing import Callable, Iterable, Mapping, Sequence
-
-import numpy as np
+from typing import Callable, Iterable, Mapping
 
 from memcourse.recall.decay import access_boost, importance_factor, recency_factor
 from memcourse.recall.fusion import rrf, weighted_fusion
@@ -79,13 +72,6 @@ DENSE_WEIGHT_MAX, DENSE_WEIGHT_MIN = 0.6, 0.2
 #: question; a cosine's runner-up at the same normalised score is more often a paraphrase
 #: of the answer. Equal exponents overrate keyword runners-up against dense candidates.
 SHARPEN = {"keyword": 3.0, "vector": 1.5}
-#: Rocchio's beta when BM25's best match holds every word of the query: how far the query
-#: vector moves towards that match (unit vectors: q' = (q + beta · t) / |q + beta · t|). It
-#: is scaled by that match's coverage of the query, like the channel weights: feedback is
-#: only as good as the example it learns from, and a best match holding one query word in
-#: four is often not the answer. Small, so the question stays what is asked (0.25 to 0.5,
-#: scaled or not, measured alike on LoCoMo's development conversations).
-FEEDBACK_WEIGHT = 0.5
 #: BM25's parameters in the stores (short memories: length matters less than in documents).
 BM25_PARAMS = {"k1": 1.2, "b": 0.5}
 #: What a memory holding every exact identifier of the query adds to its fused score.
@@ -159,61 +145,6 @@ def channel_weights(best_keyword_coverage: float, *, readability: float = 1.0) -
     return {"vector": vector, "keyword": round(1.0 - vector, 12)}
 
 
-def feedback_similarity(
-    similarity: Mapping[str, float],
-    *,
-    query_vector: Sequence[float],
-    anchor: str,
-    vectors: Mapping[str, Sequence[float]],
-    weight: float = FEEDBACK_WEIGHT,
-) -> dict[str, float]:
-    """The dense channel's cosines against the query moved towards ``anchor`` (pseudo-relevance
-    feedback, Rocchio 1971; here with one pseudo-relevant memory: BM25's best match).
-
-    Why: the dense channel's typical mistake next to a strong keyword channel is a memory
-    *about the same topic* as the question (the turn before the answer, the friend's reply),
-    which the bi-encoder finds at least as close as the answer. The keyword channel's best
-    match is right far more often than any other candidate (on LoCoMo's development data
-    42 % of the time, against 20 % for the dense channel's best), so it is a cheap, usually
-    correct example of what the answer looks like. Scoring against
-    ``q' = (q + w·t) / |q + w·t|`` (``q`` the query, ``t`` the anchor, unit vectors) favours
-    candidates that resemble both the question and that example. With unit vectors,
-    ``cos(q', d) = (cos(q, d) + w·cos(t, d)) / sqrt(1 + 2w·cos(q, t) + w²)``, so the store's
-    own cosines are reused and only the candidates' stored vectors are read (no model call).
-
-    ``similarity`` maps candidate ids to their cosine with the query; ``vectors`` holds the
-    stored vectors of the candidates and of ``anchor``. A candidate whose vector is missing
-    (deleted by another process meanwhile) keeps its cosine with the query. Without the
-    anchor's vector, nothing changes.
-
-    >>> q, t = [1.0, 0.0], [0.0, 1.0]
-    >>> out = feedback_similarity({"a": 0.8, "b": 0.8}, query_vector=q, anchor="t",
-    ...                           vectors={"a": [0.8, 0.6], "b": [0.8, -0.6], "t": t}, weight=0.5)
-    >>> {k: round(v, 3) for k, v in out.items()}   # a and b equally close to q; a is like t
-    {'a': 0.984, 'b': 0.447}
-    """
-    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not (math.isfinite(weight) and weight >= 0):
-        raise ValueError(f"weight must be a finite number >= 0, got {weight!r}")
-    if anchor not in vectors or weight == 0:
-        return dict(similarity)
-
-    def unit(vector: Sequence[float]) -> np.ndarray:
-        array = np.asarray(vector, dtype=np.float64).ravel()
-        length = float(np.linalg.norm(array))
-        return array / length if length > 0 else array
-
-    target = unit(vectors[anchor])
-    query_target = float(unit(query_vector) @ target)
-    norm = math.sqrt(max(1.0 + 2.0 * weight * query_target + weight * weight, 1e-12))
-    moved = {}
-    for doc_id, cosine in similarity.items():
-        if doc_id in vectors:
-            moved[doc_id] = (cosine + weight * float(unit(vectors[doc_id]) @ target)) / norm
-        else:
-            moved[doc_id] = cosine
-    return moved
-
-
 def admitted(record: MemoryRecord, *, now: datetime, min_confidence: float) -> bool:
     """The admission gate's verdict, ``bool(admit(record, now=now, ...))``, with the text
     checks decided once per version (:mod:`memcourse.recall.verdicts`); expiry and
@@ -239,12 +170,8 @@ def _fuse(
     rrf_k: float,
     similarity_floor: float,
     best_coverage: float,
-    feedback: Mapping[str, float] | None = None,
 ) -> tuple[list[tuple[str, float, dict[str, int | None]]], dict[str, float]]:
-    """Fused candidates ``(id, score, channel ranks)`` best first, and the weights used.
-    ``feedback``: the dense candidates' cosines after pseudo-relevance feedback (replace
-    ``similarity`` in the weighted mix; a candidate the feedback pushed below the floor
-    leaves the dense channel)."""
+    """Fused candidates ``(id, score, channel ranks)`` best first, and the weights used."""
     if fusion == "rrf":
         return rrf(rankings, k=rrf_k), {}
     ranks: dict[str, dict[str, int | None]] = {}
@@ -254,9 +181,6 @@ def _fuse(
             if ranks[doc_id][channel] is None:
                 ranks[doc_id][channel] = position
     dense = {d: similarity.get(d, similarity_floor) for d in rankings.get("vector", [])}
-    if feedback is not None:
-        dense = {d: feedback.get(d, cosine) for d, cosine in dense.items()}
-        dense = {d: cosine for d, cosine in dense.items() if cosine >= similarity_floor}
     scores = {"vector": dense, "keyword": {d: keyword_score.get(d, 0.0) for d in rankings.get("keyword", [])}}
     weights = channel_weights(best_coverage, readability=readability)
     fused = weighted_fusion(scores, weights, floors={"vector": similarity_floor}, sharpen=SHARPEN)
@@ -281,8 +205,6 @@ def rank_hits(
     fusion: str = "weighted",
     readability: float = 1.0,
     similarity_floor: float = SIMILARITY_FLOOR,
-    query_vector: Sequence[float] | None = None,
-    vectors: Callable[[list[str]], Mapping[str, Sequence[float]]] | None = None,
 ) -> list[Hit]:
     """Fuse channel rankings into at most ``limit`` admitted hits, best first.
 
@@ -293,10 +215,6 @@ def rank_hits(
     unknown), so that loading can stop early. ``fusion`` is ``"weighted"`` (default) or
     ``"rrf"`` (uses ``rrf_k``); ``readability`` is the share of the query the embedding
     model can read; ``similarity_floor`` the cosine the vector channel cut at.
-    ``query_vector`` (the query's embedding) and ``vectors(ids)`` (stored vectors by memory
-    id) switch on pseudo-relevance feedback for the weighted fusion
-    (:func:`feedback_similarity`, weight ``FEEDBACK_WEIGHT`` times the best keyword match's
-    coverage of the query); a store that cannot read its vectors leaves them out.
     """
     check_fusion(fusion)
     now = parse_timestamp(now, "now")
@@ -313,20 +231,8 @@ def rank_hits(
         records.update(fetch([top_keyword]))
         if top_keyword in records:
             best_coverage = coverage(query, keyword_text(records[top_keyword]))
-    feedback = None
-    if fusion == "weighted" and top_keyword is not None and rankings.get("vector") and query_vector is not None \
-            and vectors is not None:
-        dense_ids = [d for d in rankings["vector"] if d in similarity]
-        if best_coverage > 0:
-            feedback = feedback_similarity(
-                {d: similarity[d] for d in dense_ids},
-                query_vector=query_vector,
-                anchor=top_keyword,
-                vectors=vectors(list(dict.fromkeys([top_keyword, *dense_ids]))),
-                weight=FEEDBACK_WEIGHT * best_coverage,
-            )
     fused, weights = _fuse(
-        fusion, rankings, similarity, keyword_score, readability, rrf_k, similarity_floor, best_coverage, feedback
+        fusion, rankings, similarity, keyword_score, readability, rrf_k, similarity_floor, best_coverage
     )
     query_tokens = token_set(query)
     wanted_ids = set(identifiers(query))
@@ -363,7 +269,6 @@ def rank_hits(
                 "keyword_rank": ranks.get("keyword"),
                 "vector_distance": None if sim is None else 1.0 - sim,
                 "similarity": sim,
-                "feedback_similarity": None if feedback is None else feedback.get(doc_id),
                 "keyword_score": keyword_score.get(doc_id),
                 "identifier": id_share,
                 "fused": fused_total,

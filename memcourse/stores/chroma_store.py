@@ -449,7 +449,7 @@ class ChromaMemoryStore:
         ``as_of=<time>`` searches the facts as they held then (see :meth:`_search_as_of`).
 
         ``mode`` picks the channels: ``"vector"`` (dense, English-capable by default),
-        ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused by RRF). Bad
+        ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion`` says: weighted by default, plain RRF on request). Bad
         arguments raise before anything is read or written."""
         check_query(query)
         check_limit(limit)
