@@ -28,6 +28,10 @@ memcourse hybrid      ``ChromaMemoryStore.search_hits(mode="hybrid")``: the libr
 memcourse hybrid-rrf  the same store, fused with plain RRF (the teachable baseline)
 memcourse keyword     the store's BM25 channel alone
 memcourse vector      the store's dense channel alone
+memcourse hybrid-     two *time ablations* of the default hybrid (same store, same index;
+  no-time,            only the recency factor in ``rank_hits`` is swapped while they run):
+  exp-decay           none at all, and the textbook ``exp(-0.05·days)`` multiplied into the
+                      fused score (what the library did before the bounded recency factor)
 bm25s                 plain ``bm25s`` with its English stopwords and Snowball stemmer
 chroma                a plain Chroma collection with all-MiniLM-L6-v2, filtered by user
 naive rrf             RRF (k = 60) of the two plain baselines' top 50
@@ -50,6 +54,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -258,6 +263,31 @@ class Clock:
         return self.now
 
 
+MODES = ("hybrid", "hybrid-rrf", "keyword", "vector", "hybrid-no-time", "hybrid-exp-decay")
+
+
+@contextmanager
+def recency_rule(mode: str):
+    """While a time ablation runs, ``rank_hits`` uses its recency rule instead of the
+    library's bounded :func:`memcourse.recall.decay.recency_factor`."""
+    from memcourse.recall import hybrid
+    from memcourse.recall.decay import decay_factor
+
+    rules = {
+        "hybrid-no-time": lambda record, now, lam=0.05: 1.0,
+        "hybrid-exp-decay": lambda record, now, lam=0.05: decay_factor(record.updated_at, now, lam=lam),
+    }
+    if mode not in rules:
+        yield
+        return
+    original = hybrid.recency_factor
+    hybrid.recency_factor = rules[mode]
+    try:
+        yield
+    finally:
+        hybrid.recency_factor = original
+
+
 def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder) -> dict[str, ModeResult]:
     """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
     from memcourse.stores.chroma_store import ChromaMemoryStore
@@ -283,14 +313,15 @@ def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: 
     for mode in modes:
         fusion = "rrf" if mode == "hybrid-rrf" else "default"
         store, index_s, notes = stores[fusion]
-        store_mode = "hybrid" if mode == "hybrid-rrf" else mode
+        store_mode = "hybrid" if mode.startswith("hybrid") else mode
         result = results[f"memcourse {mode}"] = ModeResult(f"memcourse {mode}", index_s=index_s, notes=list(notes))
-        for conv in conversations:
-            clock.now = conv.asked_at
-            for q in conv.questions:
-                hits = timed(result, lambda: store.search_hits(
-                    q.text, limit=DEPTH, user_id=conv.sample_id, mode=store_mode, record_access=False))
-                result.add(q.category, [dia_id_of(hit.record) for hit in hits], q.evidence)
+        with recency_rule(mode):
+            for conv in conversations:
+                clock.now = conv.asked_at
+                for q in conv.questions:
+                    hits = timed(result, lambda: store.search_hits(
+                        q.text, limit=DEPTH, user_id=conv.sample_id, mode=store_mode, record_access=False))
+                    result.add(q.category, [dia_id_of(hit.record) for hit in hits], q.evidence)
     return results
 
 
@@ -395,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", required=True, type=Path, help="a LoCoMo JSON file (locomo10.json or a subset)")
     parser.add_argument("--conversations", default="", help="comma-separated sample_ids (default: all)")
     parser.add_argument("--modes", default="hybrid,hybrid-rrf,keyword,vector",
-                        help="memcourse modes: hybrid, hybrid-rrf, keyword, vector (default: all four)")
+                        help=f"memcourse modes, from: {', '.join(MODES)} (default: the first four)")
     parser.add_argument("--no-baselines", action="store_true", help="skip bm25s / plain Chroma / naive RRF")
     parser.add_argument("--json", type=Path, help="also write the summary numbers to this file")
     args = parser.parse_args(argv)
@@ -406,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"locomo: cannot read {args.data}: {error}", file=sys.stderr)
         return 2
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    bad = [m for m in modes if m not in ("hybrid", "hybrid-rrf", "keyword", "vector")]
+    bad = [m for m in modes if m not in MODES]
     if bad:
         print(f"locomo: unknown mode(s) {', '.join(bad)}", file=sys.stderr)
         return 2

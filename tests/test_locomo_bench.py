@@ -111,3 +111,34 @@ def test_a_full_run_prints_every_mode_and_category(tmp_path, capsys):
     summary = json.loads(out.read_text())
     assert summary["memcourse hybrid"]["1-4"]["n"] == 4
     assert summary["memcourse keyword"]["4"]["R@5"] == 1.0, "Biscuit and the red kite: keyword finds both"
+
+
+def test_time_ablations_swap_only_the_recency_rule_and_put_it_back():
+    import math
+    from datetime import datetime, timedelta, timezone
+
+    from memcourse.recall import hybrid
+    from memcourse.records import MemoryRecord, MemoryType
+
+    now = datetime(2024, 1, 1, tzinfo=timezone.utc)
+    old = MemoryRecord(MemoryType.EVENT, "turn", "Ana: hello", created_at=now - timedelta(days=60))
+    original = hybrid.recency_factor
+    with locomo.recency_rule("hybrid-exp-decay"):
+        assert hybrid.recency_factor(old, now) == pytest.approx(math.exp(-0.05 * 60))
+    with locomo.recency_rule("hybrid-no-time"):
+        assert hybrid.recency_factor(old, now) == 1.0
+    with locomo.recency_rule("hybrid"):
+        assert hybrid.recency_factor is original
+    with pytest.raises(RuntimeError), locomo.recency_rule("hybrid-no-time"):
+        raise RuntimeError("a failing run")
+    assert hybrid.recency_factor is original
+    assert 0.9 <= original(old, now) < 1.0, "the library's own rule: bounded"
+
+
+def test_the_time_ablations_run_as_modes(tmp_path, capsys):
+    out = tmp_path / "summary.json"
+    modes = "hybrid,hybrid-no-time,hybrid-exp-decay"
+    assert locomo.main(["--data", str(tiny(tmp_path)), "--modes", modes, "--no-baselines", "--json", str(out)]) == 0
+    summary = json.loads(out.read_text())
+    assert set(summary) == {f"memcourse {m}" for m in modes.split(",")}
+    assert locomo.main(["--data", str(tiny(tmp_path)), "--modes", "hybrid-sometimes"]) == 2
