@@ -142,3 +142,25 @@ def test_the_time_ablations_run_as_modes(tmp_path, capsys):
     summary = json.loads(out.read_text())
     assert set(summary) == {f"memcourse {m}" for m in modes.split(",")}
     assert locomo.main(["--data", str(tiny(tmp_path)), "--modes", "hybrid-sometimes"]) == 2
+
+
+def test_relevance_curves_fit_the_exponent_of_a_known_curve():
+    import numpy as np
+    import relevance_curves
+
+    rng = np.random.default_rng(3)
+    norms = np.concatenate([rng.uniform(0.05, 0.999, 200_000), np.ones(20_000)])
+    rows = [(float(n), bool(rng.random() < 0.5 * n**2.5)) for n in norms]
+    shares, best, exponent = relevance_curves.curve(rows)
+    assert best == pytest.approx(0.5, abs=0.02)
+    assert exponent == pytest.approx(2.5, abs=0.15)
+    assert shares[-1] > shares[5] > shares[2]
+
+
+def test_relevance_curves_run_on_a_locomo_file(tmp_path, capsys):
+    import relevance_curves
+
+    assert relevance_curves.main(["--data", str(tiny(tmp_path)), "--groups", "conv-x"]) == 0
+    printed = capsys.readouterr().out
+    assert "conv-x" in printed and "keyword" in printed and "vector" in printed
+    assert relevance_curves.main(["--data", str(tiny(tmp_path)), "--groups", "conv-nope"]) == 2
