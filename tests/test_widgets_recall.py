@@ -138,6 +138,24 @@ def test_widget_updates_when_controls_move(store):
     assert "1.000" in result.value
     controls["k"].value = 1
     assert "0.50000" in result.value, "k = 1: rank 1 is worth 1/(1+1)"
+    assert not controls["k"].disabled
+    controls["fusion"].value = "weighted"
+    assert controls["k"].disabled, "weighted fusion has no k"
+    assert "0.50000" not in result.value and "memcourse-hit" in result.value
+
+
+def test_weighted_fusion_in_the_explorer_is_the_stores_own_ranking(store):
+    """Same order and scores as the store's own search: the copy holds every user's memories,
+    so its BM25 statistics (idf) are the store's."""
+    for query in ("Phase4 memory Python 示例", "What does the user drink?", "green tea"):
+        rows = recall_explorer_view(store, query, fusion="weighted", limit=3)
+        hits = store.search_hits(query, limit=3, record_access=False)
+        assert [r["memory_id"] for r in rows] == [h.record.memory_id for h in hits]
+        assert [r["final"] for r in rows] == pytest.approx([h.score for h in hits])
+    rrf = recall_explorer_view(store, "What does the user drink?", fusion="rrf", rrf_k=60, limit=1)
+    assert rrf[0]["fused"] < 0.05, "RRF scores are sums of 1/(k + rank)"
+    with pytest.raises(ValueError, match="fusion"):
+        recall_explorer_view(store, "tea", fusion="borda")
 
 
 def test_days_idle_and_access_count_come_from_the_store_not_the_throwaway_copy(store):

@@ -145,6 +145,18 @@ def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts
             "() => document.querySelectorAll('.memcourse-recall-explorer tr.memcourse-hit').length === 1",
             timeout=20_000)
         widget.screenshot(path=str(artifacts / "recall-no-decay-limit-1.png"))
+
+        # Plain RRF sums 1/(k + rank): a few hundredths. Weighted fusion mixes normalised scores.
+        assert float(_rows(widget)[0][6]) < 0.05
+        widget.locator(".memcourse-recall-fusion button", has_text="weighted").click()
+        page.wait_for_function(
+            """() => { const row = document.querySelector('.memcourse-recall-explorer tr.memcourse-hit');
+                       return row && parseFloat(row.querySelectorAll('td')[6].innerText) > 0.05; }""",
+            timeout=20_000)
+        # ipywidgets marks a disabled slider with a "disabled" attribute and a read-only readout.
+        assert widget.locator(".memcourse-recall-k [disabled]").count() >= 1, "weighted fusion has no k"
+        assert widget.locator('.memcourse-recall-k .widget-readout[contenteditable="false"]').count() == 1
+        widget.screenshot(path=str(artifacts / "recall-weighted.png"))
         assert widget_errors(page) == []
 
 

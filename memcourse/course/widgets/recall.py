@@ -1,4 +1,4 @@
-"""The recall explorer: move λ, RRF k, the limit and the mode, watch the ranking change.
+"""The recall explorer: move λ, RRF k, the limit, the mode and the fusion, watch the ranking change.
 
 :func:`recall_explorer_view` is the plain function (tests call it): it runs one hybrid,
 vector or keyword search and returns one dict per hit with every number behind its rank.
@@ -10,7 +10,7 @@ every memory it returns (``access_count`` + 1, ``last_accessed_at`` = now), and 
 ranking (access boost, time decay). A widget that searched the learner's store on every slider
 move would therefore rank differently each time the slider came back to the same value, and
 would leave the store with invented usage. So every call scores on a **throwaway copy**: the
-user's active records are read (``list_all``, a read), loaded into a fresh in-memory Chroma
+store's active records are read (``list_all``, a read), loaded into a fresh in-memory Chroma
 collection (``chromadb.EphemeralClient``) that shares the store's embedder (its vectors are
 cached, so nothing is re-embedded), searched there with the chosen ``rrf_k`` and
 ``decay_lambda``, and the collection is dropped. Same records, same clock, same settings:
@@ -21,8 +21,9 @@ Stable hooks for browser tests and custom styling:
 
 - the whole explorer is a ``VBox`` with class ``memcourse-recall-explorer``;
 - controls: ``memcourse-recall-query`` (Text), ``memcourse-recall-mode`` (ToggleButtons),
-  ``memcourse-recall-lambda`` (FloatSlider), ``memcourse-recall-k`` (IntSlider),
-  ``memcourse-recall-limit`` (IntSlider);
+  ``memcourse-recall-fusion`` (ToggleButtons: ``rrf``, ``weighted``),
+  ``memcourse-recall-lambda`` (FloatSlider), ``memcourse-recall-k`` (IntSlider, used by
+  ``rrf`` only), ``memcourse-recall-limit`` (IntSlider);
 - the table is in an ``HTML`` widget with class ``memcourse-recall-result``; each hit is a
   ``<tr class="memcourse-hit" data-rank=".." data-memory-id="..">``.
 """
@@ -54,13 +55,16 @@ RECALL_HIT_CLASS = "memcourse-hit"
 RECALL_CONTROL_CLASSES = {
     "query": "memcourse-recall-query",
     "mode": "memcourse-recall-mode",
+    "fusion": "memcourse-recall-fusion",
     "lambda": "memcourse-recall-lambda",
     "k": "memcourse-recall-k",
     "limit": "memcourse-recall-limit",
 }
 MODES = ("hybrid", "vector", "keyword")
+#: Plain RRF first (the one with a knob to feel), then the library's default.
+FUSIONS = ("rrf", "weighted")
 #: Column headers, each its own cell (padded and ruled, so none runs into its neighbour).
-COLUMNS = ("#", "memory", "vec rank", "kw rank", "cosine", "BM25", "fused (RRF)", "× decay", "× boost",
+COLUMNS = ("#", "memory", "vec rank", "kw rank", "cosine", "BM25", "fused", "× decay", "× boost",
            "× task", "= final", "days idle")
 TABLE_STYLE = (
     "<style>.memcourse-recall-table{border-collapse:collapse;font-size:90%}"
@@ -87,7 +91,7 @@ def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: floa
         clock=lambda: now,
         rrf_k=rrf_k,
         decay_lambda=decay_lambda,
-        fusion=fusion,  # this explorer shows RRF (its k slider); the library default is "weighted"
+        fusion=fusion,
         min_confidence=store.min_confidence,
         dedupe_threshold=1.01,  # never supersede inside the copy: it mirrors the store as it is
         similarity_floor=store.similarity_floor,
@@ -116,6 +120,8 @@ def recall_explorer_view(
     ``memory_type``, ``content``, ``vector_rank``, ``keyword_rank``, ``similarity``,
     ``keyword_score``, ``fused``, ``decay``, ``boost``, ``task_priority``, ``final``,
     ``days_since_use`` and ``access_count``. An empty or blank query returns ``[]``.
+    ``fusion`` is ``"rrf"`` (plain RRF with ``rrf_k``) or ``"weighted"`` (the library's
+    default, which ignores ``rrf_k``).
 
     Side-effect free: the search runs on a throwaway copy (see the module docstring), so the
     store's records, access counts and timestamps are exactly as they were, and calling again
@@ -123,6 +129,8 @@ def recall_explorer_view(
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+    if fusion not in FUSIONS:
+        raise ValueError(f"fusion must be one of {', '.join(FUSIONS)}; got {fusion!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
     for name, value, low in (("rrf_k", rrf_k, 0.0), ("decay_lambda", decay_lambda, None)):
@@ -138,8 +146,12 @@ def recall_explorer_view(
         return []
     clock: Callable[[], datetime] | None = getattr(store, "_clock", None)
     now = parse_timestamp(now if now is not None else (clock() if clock else datetime.now().astimezone()), "now")
-    records = store.list_all(user_id=user_id)  # a read: the store is not touched
-    copy = _scratch_copy(store, records, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now, fusion=fusion)
+    # Every user's active records go into the copy (a read: the store is not touched), so its
+    # keyword statistics (BM25's idf) are the store's own and it ranks exactly as the store
+    # would; the search itself is filtered to ``user_id``, as in the store.
+    everyone = store.list_all()
+    records = [record for record in everyone if record.user_id == user_id]
+    copy = _scratch_copy(store, everyone, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now, fusion=fusion)
     try:
         hits = copy.search_hits(query, limit=limit, user_id=user_id, mode=mode)
     finally:
@@ -215,6 +227,7 @@ def recall_explorer(
     decay_lambda: float = 0.05,
     limit: int = 5,
     now: datetime | None = None,
+    fusion: str = "rrf",
 ):
     """A live recall explorer over ``store`` (read-only: see :func:`recall_explorer_view`)."""
     import ipywidgets as widgets
@@ -224,13 +237,16 @@ def recall_explorer(
     query_box = widgets.Text(value=query, description="Query", continuous_update=True,
                              layout=widgets.Layout(width="95%"))
     mode_buttons = widgets.ToggleButtons(options=list(MODES), value=mode, description="Mode")
+    fusion_buttons = widgets.ToggleButtons(options=list(FUSIONS), value=fusion, description="Fusion")
     lam = widgets.FloatSlider(value=decay_lambda, min=0.0, max=0.3, step=0.01, description="λ (decay)",
                               readout_format=".2f", continuous_update=True)
     k = widgets.IntSlider(value=int(rrf_k), min=1, max=120, step=1, description="RRF k", continuous_update=True)
     top = widgets.IntSlider(value=limit, min=1, max=10, step=1, description="limit", continuous_update=True)
     half_life = widgets.HTML()
     result = widgets.HTML()
-    for control, key in ((query_box, "query"), (mode_buttons, "mode"), (lam, "lambda"), (k, "k"), (top, "limit")):
+    controls = ((query_box, "query"), (mode_buttons, "mode"), (fusion_buttons, "fusion"), (lam, "lambda"), (k, "k"),
+                (top, "limit"))
+    for control, key in controls:
         control.add_class(RECALL_CONTROL_CLASSES[key])
     result.add_class(RECALL_RESULT_CLASS)
 
@@ -238,19 +254,21 @@ def recall_explorer(
         half_life.value = (
             "no decay" if lam.value == 0 else f"half-life ≈ {half_life_days(lam.value):.1f} days"
         )
+        k.disabled = fusion_buttons.value != "rrf"  # weighted fusion has no k
         text = query_box.value
         rows = recall_explorer_view(
             store, text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
-            limit=top.value, user_id=user_id, now=now,
+            limit=top.value, user_id=user_id, now=now, fusion=fusion_buttons.value,
         ) if text.strip() else None
         result.value = render_recall_html(rows, query=text)
 
-    for control in (query_box, mode_buttons, lam, k, top):
+    for control, _ in controls:
         control.observe(update, names="value")
     update()
     box = widgets.VBox([
         query_box,
         mode_buttons,
+        fusion_buttons,
         widgets.HBox([lam, half_life]),
         widgets.HBox([k, top]),
         result,
