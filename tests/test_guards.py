@@ -110,7 +110,29 @@ NOT_SECRETS = [
     "e2522768-3268-46dc-91b8-20232fe518c9",
     "postgres://user:password@localhost/db is the template in the docs",
     "the build ran at 2026-03-14 09:26:53",
+    # settings *about* credentials, and values that only point at one
+    "MAX_TOKENS=4096",
+    "the model call uses max_tokens: 1024 and temperature 0.2",
+    "TOKEN_TTL=3600 and NUM_KEYS=3 in the config",
+    "my tokens: 4096 left this month",
+    "export PWD=/home/me/projects",
+    "cd somewhere, then PWD=~/work/memcourse",
+    "set PASSWORD=$DB_PASS before starting the server",
+    "DB_PASSWORD=${DB_PASSWORD} in docker-compose.yml",
+    "password: %ADMIN_PASSWORD% on Windows",
 ]
+
+
+def test_the_same_labels_with_real_values_are_still_secrets():
+    """The exceptions above are about the value, not the label: a real value is still refused."""
+    for text in ("PASSWORD=hunter2", "password: /Xy9#kk!", "token: 8f3Kq9Zt", "API_TOKENS=ghp_" + "a1B2" * 9,
+                 "pwd=Tr0ub4dor&3", "passwords: 1234"):
+        assert find_secrets(text), text
+
+
+def test_us_phone_with_parentheses_and_a_dash():
+    for text in ("call me at (415)-555-2671", "call me at (415) 555-2671", "call me at (415).555.2671"):
+        assert any(f.label == "phone number" for f in find_secrets(text)), text
 
 
 @pytest.mark.parametrize(("text", "secret", "label"), SECRETS)

@@ -142,12 +142,26 @@ _NOT_VALUES = set(
 _PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme|yourpassword|your[_\-]?password|value|example)$", I)
 
 
+#: A label that is part of a setting *about* credentials, not one: MAX_TOKENS, TOKEN_TTL, pwd_len.
+_COUNT_WORDS = r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
+_COUNTING_LABEL = re.compile(rf"(?:(?<![A-Za-z])(?:{_COUNT_WORDS})[_\-]$)", I)
+#: A value that is a filesystem path and nothing else (PWD=/home/me is the working directory).
+_PATH_ONLY = re.compile(r"^(?:~?/|\.\.?/|[A-Za-z]:\\)[\w.\-/\\]*$")
+
+
 def _credential_value(match: re.Match, kind: str) -> bool:
     """Whether what follows the label is a credential, not a word about one."""
     value = match.group("value").rstrip(".!?)]}")
     connect = match.group("connect").strip().lower()
     if len(value) < 3 or _PLACEHOLDER.match(value) or value.lower() in _NOT_VALUES:
         return False
+    if _COUNTING_LABEL.search(match.string[max(0, match.start("label") - 12) : match.start("label")]):
+        return False  # MAX_TOKENS=4096, NUM_KEYS: 3: a number about credentials
+    if kind != "code" and value.isdigit() and match.group("label").lower().endswith("s") \
+            and not match.group("label").lower().startswith("pass"):
+        return False  # "tokens: 4096", "keys: 12": a count (a plural label names no single secret)
+    if _PATH_ONLY.match(value):
+        return False  # a path names where something is, it is not a secret
     if re.match(r"^(?:https?|ftp)://", value, I) and "@" not in value:
         return False
     if re.fullmatch(r"[\u3040-\u30ff\u3400-\u9fff]+.*", value) and not re.search(r"\d{3}", value):
@@ -262,7 +276,8 @@ def _labelled(kind: str, pattern, view: View, source: str) -> list[tuple[str, st
     position = 0
     while (m := pattern.search(view.text, position)) is not None:
         position = m.start() + 1
-        if _credential_value(m, kind):
+        if _credential_value(m, kind) and not _PLACEHOLDER.match(view.original(source, m.start("value"), m.end("value"))):
+            # (the value as written: a digit-for-letter reading turns "$DB_PASS" into "sDB_PASS")
             label = "verification code / PIN" if kind == "code" else f"credential ({m.group('label').strip().lower()}) with its value"
             kind = "password" if kind == "far" else kind
             found.append(("code" if kind == "code" else "api_key" if kind == "key" else "password", label, view.original(source, m.start("label"), m.end("value"))))
