@@ -188,3 +188,19 @@ def test_an_answer_language_preference_is_followed(agent):
     chat_turn(agent, "Please answer in Chinese from now on")
     again = chat_turn(agent, "How should I design the memory module?")
     assert "本次召回的长期记忆" in again["answer"], "the newer wish replaces the older one"
+
+
+def test_with_a_pipeline_behind_the_background_writer_the_turn_reports_the_write(tmp_path, clock):
+    """A writer with a pipeline resolves to a PipelineResult, not a PolicyDecision: the panel
+    still shows the verdict and what was written."""
+    from memcourse.extraction.pipeline import MemoryPipeline
+
+    store = JsonMemoryStore(tmp_path / "piped.json", clock=clock)
+    pipeline = MemoryPipeline(store, policy=MemoryPolicy(clock=clock), clock=clock)
+    with BackgroundMemoryWriter(store, MemoryPolicy(clock=clock), pipeline=pipeline) as writer:
+        agent = MemoryAwareAgent(store, writer=writer)
+        turn = chat_turn(agent, "From now on, please keep answers short.")
+        assert turn["decision"]["accepted"] is True
+        assert turn["written"] is not None and turn["written"]["subject"] == "response_length"
+        refused = chat_turn(agent, "my password is Tr0ub4dor&3")
+        assert refused["decision"]["accepted"] is False and refused["written"] is None

@@ -75,9 +75,15 @@ def chat_turn(agent: MemoryAwareAgent, message: str, *, wait: float | None = 30.
     decision = reply.decision
     written = reply.written
     if reply.pending is not None:
-        decision = reply.pending.result(timeout=wait)
-        if decision.accepted and decision.record is not None:
-            written = agent.store.get(decision.record.memory_id)
+        outcome = reply.pending.result(timeout=wait)
+        # A writer with a pipeline resolves to a PipelineResult (its verdict is .decision, what it
+        # wrote is .written); a plain writer to the PolicyDecision itself.
+        decision = getattr(outcome, "decision", outcome)
+        stored = list(getattr(outcome, "written", None) or [])
+        if not stored and decision.accepted and decision.record is not None:
+            stored = [decision.record]
+        if stored:
+            written = agent.store.get(stored[0].memory_id)
     memories = agent.store.list_all(user_id=agent.user_id, agent_id=agent.agent_id)
     return {
         "message": message,
