@@ -86,6 +86,29 @@ LOCATION_PATTERNS = [
     re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦|[，,。.!！]|$)"),
     re.compile(r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"),
 ]
+#: A recogniser's value that is a question word: "我的项目是什么？" asks for the project, it
+#: does not name one (and storing it would replace the real name).
+_QUESTION_WORD = re.compile(
+    r"(?:什么|甚么|啥|哪|哪个|哪一个|哪里|哪儿|谁|几|多少|怎么|如何|何|なに|なん|どこ|だれ|どれ|"
+    r"what|which|who|whom|where|when|how)"
+    r"(?:名字|名称|东西|地方|样|样子)?(?:来着|呢|啊|呀|吗|了|的)*[?？。.!！]*",
+    re.IGNORECASE,
+)
+_ASKING_START = re.compile(r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE)
+
+
+def _asks(value: str, text: str) -> bool:
+    """Is the value a question word rather than a fact? Either it is nothing but one (up to a
+    question mark: "什么", "啥来着？我忘了", "what?"), or the message is a question and the value
+    begins with one ("哪个名字？")."""
+    value = value.strip(" \t'\"「」『』“”")
+    first = re.split(r"[?？]", value, maxsplit=1)[0].strip()  # "什么来着？我忘了": the part asked
+    if _QUESTION_WORD.fullmatch(first):
+        return True
+    asked = text.rstrip().endswith(("?", "？")) or first != value
+    return asked and bool(_ASKING_START.match(value))
+
+
 #: Words that mark a passing state, not a durable fact ("我现在有点困" is not worth a memory).
 TRANSIENT = re.compile(r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", I)
 
@@ -266,7 +289,7 @@ class MemoryPolicy:
     def _task(text: str, scope: dict, confidence: float | None):
         for pattern in TASK_PATTERNS:
             m = pattern.search(text)
-            if m:
+            if m and not _asks(m.group(2), text):
                 phase = re.sub(r"\s+", "", m.group(1)).lower()
                 task = m.group(2).strip()
                 body = _strip_remember(text)
@@ -285,7 +308,7 @@ class MemoryPolicy:
             m = pattern.search(text)
             if m:
                 name = m.group(1).strip("-_")
-                if not name:
+                if not name or _asks(name, text):
                     continue
                 record = MemoryRecord(
                     MemoryType.ENTITY, "project_name", _trim(_strip_remember(text)),
@@ -314,7 +337,7 @@ class MemoryPolicy:
     def _location(text: str, scope: dict, confidence: float | None):
         for pattern in LOCATION_PATTERNS:
             m = pattern.search(text)
-            if m and m.group(1).strip():
+            if m and m.group(1).strip() and not _asks(m.group(1), text):
                 place = m.group(1).strip()
                 record = MemoryRecord(
                     MemoryType.ENTITY, "home_location", _trim(_strip_remember(text)),

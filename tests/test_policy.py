@@ -392,3 +392,24 @@ def test_evaluate_refuses_a_rule_dressed_as_a_preference_from_any_non_admin_sour
     assert policy.evaluate(candidate).rule == "rule_from_non_admin"
     admin = MemoryRecord(MemoryType.RULE, "greeting", "以后所有回答都以‘您好’开头", source="admin_configured")
     assert policy.evaluate(admin).accepted
+
+
+@pytest.mark.parametrize("message", [
+    "我的项目是什么？", "我的项目叫什么？", "我们的项目名称是哪个？", "我的项目叫做啥来着", "my project is called what?",
+    "Phase4 当前任务是什么？", "Phase4 的当前任务是啥", "Phase4 当前任务是什么来着？我忘了", "Phase 4 current task is what?",
+    "我住在哪个城市？",
+])
+def test_a_question_about_a_fact_is_not_stored_as_the_fact(message):
+    """Storing "我的项目是什么？" as the project name would replace the real name with a question."""
+    decision = MemoryPolicy().decide(message)
+    assert not decision.accepted, (message, decision.rule)
+
+
+@pytest.mark.parametrize(("message", "rule"), [
+    ("记住：我的项目叫什么都行助手", "project"),  # a name that starts with a question word
+    ("My project is called Whatnot", "project"),
+    ("Phase4 当前任务是什么都要测一遍", "task"),
+    ("Phase 4 current task is how we rank memories.", "task"),
+])
+def test_a_statement_whose_value_begins_like_a_question_word_is_still_a_fact(message, rule):
+    assert MemoryPolicy().decide(message).rule == rule
