@@ -2,8 +2,8 @@
 
 A vector search maps each hit's opaque Chroma row id back to a memory id, and loads records
 by memory id. If SQLite's planner reads the whole collection for that instead, nothing is
-wrong except the speed: at 10,000 memories every vector search took 5 ms longer. This
-catches that, on a database as large as the case that was measured.
+wrong except the speed: every vector search read the whole collection. This catches that,
+on a database as large as the case that was measured (10,000 rows).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 The admission gate (:mod:`memcourse.recall.admission`) scans a recalled memory's text for
 secrets, injected instructions and rules a user may not set. That scan normalises the text
-and runs a few hundred patterns: about 2 ms a memory on a laptop CPU, which is most of a
-search when ten fresh candidates need it. Yet its answer depends only on the memory's
+and runs a few hundred patterns: a few milliseconds a memory, which was most of a search when
+ten fresh candidates needed it (docs/benchmarks.md, section 4). Yet its answer depends only on the memory's
 text and labels, and on the detectors themselves; a memory recalled a hundred times has the
 same answer a hundred times.
 
