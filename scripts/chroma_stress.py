@@ -27,7 +27,6 @@ versions are in ``tests/test_chroma_concurrency.py``); ``docs/reliability.md`` q
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import shutil
@@ -41,24 +40,16 @@ import time
 import urllib.request
 from pathlib import Path
 
-import numpy as np
-
 
 def hash_embedder():
-    from memcourse.embeddings import Embedder
+    """The tests' stand-in for the model (tests/standin.py): same model id and dimension,
+    vectors from a hash of the text, so workers start without loading the model."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from standin import STANDIN_EMBEDDER
 
-    class HashEmbedder(Embedder):
-        """Same model id and dimension as the default; vectors from a hash of the text."""
-
-        def _encode(self, texts):
-            rows = [np.frombuffer(hashlib.sha512(t.encode()).digest() * 6, dtype=np.uint8)[:384] for t in texts]
-            vectors = np.array(rows, dtype=np.float32) - 127.5
-            return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-
-        def known_token_ratio(self, text):
-            return 1.0
-
-    return HashEmbedder()
+    namespace: dict = {}
+    exec(STANDIN_EMBEDDER, namespace)
+    return namespace["StandInEmbedder"]()
 
 
 # -- a Chroma server on loopback ---------------------------------------------------------------
