@@ -63,7 +63,7 @@ def test_fields_the_checks_do_not_read_keep_the_key():
 
 def test_the_detectors_code_is_part_of_the_key(monkeypatch):
     before = trust_key(record())
-    monkeypatch.setattr(verdicts, "GUARD_FINGERPRINT", "another version of the guards")
+    monkeypatch.setattr(verdicts, "guard_fingerprint", lambda: "another version of the guards")
     assert trust_key(record()) != before
 
 

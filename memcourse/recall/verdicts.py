@@ -9,7 +9,7 @@ same answer a hundred times.
 
 So the answer is kept, under a *trust key*: a SHA-256 of everything the checks read
 (content, subject, tags, type, source, status) and of the detectors' own source code
-(:data:`GUARD_FINGERPRINT`). Two consequences follow from what goes into the key:
+(:func:`guard_fingerprint`). Two consequences follow from what goes into the key:
 
 * change one character of a memory, or one of its labels, and the key changes: the next
   read scans it again. A row edited behind the store's back is never waved through on an
@@ -45,7 +45,7 @@ from memcourse.recall.admission import trust_problem
 from memcourse.records import MemoryRecord
 
 __all__ = [
-    "GUARD_FINGERPRINT", "VERDICTS", "Verdicts", "guard_fingerprint", "recall_stamp", "trust_key", "verdict_stamp",
+    "VERDICTS", "Verdicts", "guard_fingerprint", "recall_stamp", "trust_key", "verdict_stamp",
 ]
 
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -53,7 +53,8 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 
 @lru_cache(maxsize=1)
 def guard_fingerprint() -> str:
-    """A hash of the source the text checks run: the guards package and the gate itself."""
+    """A hash of the source the text checks run: the guards package and the gate itself
+    (read once, on the first key, not at import)."""
     digest = hashlib.sha256()
     files = sorted((_PACKAGE / "guards").glob("*.py")) + [_PACKAGE / "recall" / "admission.py"]
     for file in files:
@@ -62,13 +63,10 @@ def guard_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-GUARD_FINGERPRINT = guard_fingerprint()
-
-
 def trust_key(record: MemoryRecord) -> str:
     """The SHA-256 (hex) of what the gate's text checks read, and of the checks themselves."""
     fields = [
-        GUARD_FINGERPRINT,
+        guard_fingerprint(),
         record.memory_type.value,
         record.source.value,
         record.status.value,
