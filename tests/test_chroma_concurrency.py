@@ -218,3 +218,32 @@ def test_processes_through_a_chroma_server_lose_no_acknowledged_update(chroma_se
     assert len(store.list_all()) == 4 + 40  # four shared memories, ten own ones per worker
     shared = [r for r in store.list_all() if r.subject.startswith("shared")]
     assert sum(len(r.history) + 1 for r in shared) == 40  # every shared write is a version
+
+
+def test_a_store_collected_while_another_opens_cannot_deadlock(tmp_path):
+    """Garbage collection runs a dropped store's finalizer (which releases that store's path)
+    at whatever allocation triggers it, including inside the registry lock while this thread
+    is opening another store. With a non-reentrant lock the thread waited for itself forever
+    (a test run hung in ``release_path`` called from ``LocalRecords.__init__``)."""
+    from memcourse.stores import chroma_locks
+
+    (tmp_path / "dropped").mkdir()
+    key = chroma_locks.hold_path(tmp_path / "dropped")
+
+    class State:  # the registry holds states weakly: a plain object() cannot be weakly referenced
+        pass
+
+    def build() -> State:
+        chroma_locks.release_path(key)  # what the dropped store's finalizer does when GC runs here
+        return State()
+
+    opened: list[State] = []
+    worker = threading.Thread(
+        target=lambda: opened.append(chroma_locks.shared(("test", str(tmp_path)), build)), daemon=True
+    )
+    worker.start()
+    worker.join(timeout=10)
+    assert opened, "shared() deadlocked on a release made from inside its own lock"
+    assert key not in chroma_locks._held_paths  # and the release really happened
+    store = ChromaMemoryStore(tmp_path / "dropped")  # the path is free again
+    store.close()

@@ -40,7 +40,10 @@ LOCK_FILE = "memcourse.lock"
 
 T = TypeVar("T")
 
-_registry_lock = threading.Lock()
+# Re-entrant, because garbage collection can run a dropped store's finalizer (which releases
+# its path here) at any allocation, including while this very thread holds the lock to open
+# another store: with a plain Lock that thread waited for itself forever.
+_registry_lock = threading.RLock()
 _shared: "weakref.WeakValueDictionary[tuple, Any]" = weakref.WeakValueDictionary()
 _held_paths: dict[str, list[int]] = {}  # resolved path -> [fd of our flock, stores using it]
 
