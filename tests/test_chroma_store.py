@@ -217,6 +217,64 @@ def test_near_duplicates_inside_one_batch_supersede_too(chroma, clock):
     assert chroma.get(stored[0].memory_id).superseded_by == stored[1].memory_id
 
 
+class CountingQueries:
+    """Counts the kNN queries the store's record backend is asked (filtered and not)."""
+
+    def __init__(self, store, monkeypatch):
+        self.filtered = self.unfiltered = 0
+        records = store._records
+        nearest, nearest_unfiltered = records.nearest, records.nearest_unfiltered
+
+        def counted_nearest(*args, **kwargs):
+            self.filtered += 1
+            return nearest(*args, **kwargs)
+
+        def counted_unfiltered(*args, **kwargs):
+            self.unfiltered += 1
+            return nearest_unfiltered(*args, **kwargs)
+
+        monkeypatch.setattr(records, "nearest", counted_nearest)
+        monkeypatch.setattr(records, "nearest_unfiltered", counted_unfiltered)
+
+
+def test_near_duplicates_are_found_among_other_tenants_without_a_filtered_query(chroma, clock, monkeypatch):
+    # A filtered kNN costs Chroma a pass over every row the filter matches; one unfiltered
+    # probe for the whole batch, checked on the rows close enough, finds the same predecessors.
+    chroma.upsert_many([mem(clock, f"note_{i}", f"{name} keeps a note about topic number {i}", user_id=name)
+                        for i, name in enumerate(["ann", "bob", "cy"] * 10)])
+    old = chroma.upsert(mem(clock, "home", "The user lives in Shanghai"))
+    other = chroma.upsert(mem(clock, "home", "The user lives in Shanghai", user_id="bob"))
+    queries = CountingQueries(chroma, monkeypatch)
+    new = chroma.upsert_many([mem(clock, "home_city", "The user lives in Shanghai now"),
+                              mem(clock, "drink", "The user drinks green tea")])[0]
+    assert (queries.unfiltered, queries.filtered) == (1, 0)
+    assert chroma.get(old.memory_id).superseded_by == new.memory_id
+    assert chroma.get(other.memory_id).status is Status.ACTIVE  # bob's copy is bob's
+
+
+def test_a_crowd_of_other_tenants_copies_does_not_hide_the_users_own_near_duplicate(chroma, clock, monkeypatch):
+    # Every row the unfiltered probe returns is a near-identical copy of someone else's: rows
+    # beyond it may still be close, so the store asks again with the filter.
+    from memcourse.stores.chroma_store import DUPLICATE_PROBE
+
+    own = chroma.upsert(mem(clock, "home", "The user lives in Shanghai"))
+    text = "The user lives in Shanghai now"
+    crowd = chroma.upsert_many([mem(clock, "home", text, user_id=f"user{i}") for i in range(DUPLICATE_PROBE + 3)])
+    queries = CountingQueries(chroma, monkeypatch)
+    new = chroma.upsert(mem(clock, "home_city", text))
+    assert queries.filtered == 1
+    assert chroma.get(own.memory_id).superseded_by == new.memory_id
+    assert all(chroma.get(r.memory_id).status is Status.ACTIVE for r in crowd)
+
+
+def test_events_are_not_compared_at_all(chroma, clock, monkeypatch):
+    chroma.upsert(mem(clock, "standup", "Stand-up meeting with the team at 9", MemoryType.EVENT))
+    queries = CountingQueries(chroma, monkeypatch)
+    chroma.upsert(mem(clock, "standup_2", "Stand-up meeting with the team at 9", MemoryType.EVENT))
+    assert (queries.unfiltered, queries.filtered) == (0, 0)
+    assert len(chroma.list_all()) == 2
+
+
 def test_a_bad_record_in_a_batch_writes_nothing(chroma, clock):
     bad = mem(clock, "b", "fine for now")
     bad.importance = 7

@@ -138,16 +138,15 @@ class VersionedRows:
             answers.append(pairs[:n])
         return answers
 
-    def nearest_unfiltered(self, vector: np.ndarray, n: int) -> tuple[list[tuple[str, float]], int, float]:
+    def nearest_unfiltered(self, vectors: np.ndarray, n: int) -> list[tuple[list[tuple[str, float]], int, float]]:
+        """As :meth:`LocalRecords.nearest_unfiltered`, keeping current version rows only."""
         count = max(self.collection.count(), 1)
-        result = self.collection.query(query_embeddings=vector, n_results=min(n, count), include=["distances", "metadatas"])
-        rows, distances = result["ids"][0], result["distances"][0]
-        pairs = [
-            (meta["mid"], float(d))
-            for row, d, meta in zip(rows, distances, result["metadatas"][0])
-            if self._current_row.get(meta["mid"]) == row
-        ]
-        return pairs, len(rows), float(distances[-1]) if distances else 2.0
+        result = self.collection.query(query_embeddings=vectors, n_results=min(n, count), include=["distances", "metadatas"])
+        answers = []
+        for rows, distances, metas in zip(result["ids"], result["distances"], result["metadatas"]):
+            pairs = [(meta["mid"], float(d)) for row, d, meta in zip(rows, distances, metas) if self._current_row.get(meta["mid"]) == row]
+            answers.append((pairs, len(rows), float(distances[-1]) if distances else 2.0))
+        return answers
 
     # -- writing ------------------------------------------------------------------------
     def write(

@@ -161,14 +161,17 @@ class LocalRecords:
             for rows, distances in zip(result["ids"], result["distances"])
         ]
 
-    def nearest_unfiltered(self, vector: np.ndarray, n: int) -> tuple[list[tuple[str, float]], int, float]:
-        """The ``n`` nearest rows of the whole collection (for post-filtering): their
-        (memory_id, distance) pairs, how many rows Chroma returned, the last distance."""
-        result = self.collection.query(query_embeddings=vector, n_results=n, include=["distances"])
-        rows, distances = result["ids"][0], result["distances"][0]
-        mapping = self._memory_ids(rows)
-        pairs = [(mapping[r], float(d)) for r, d in zip(rows, distances) if r in mapping]
-        return pairs, len(rows), float(distances[-1]) if distances else 2.0
+    def nearest_unfiltered(self, vectors: np.ndarray, n: int) -> list[tuple[list[tuple[str, float]], int, float]]:
+        """For each query vector, the ``n`` nearest rows of the whole collection (for
+        post-filtering): their (memory_id, distance) pairs, how many rows Chroma returned,
+        and the last distance (2.0 when none)."""
+        result = self.collection.query(query_embeddings=vectors, n_results=n, include=["distances"])
+        mapping = self._memory_ids([row for rows in result["ids"] for row in rows])
+        return [
+            ([(mapping[r], float(d)) for r, d in zip(rows, distances) if r in mapping], len(rows),
+             float(distances[-1]) if distances else 2.0)
+            for rows, distances in zip(result["ids"], result["distances"])
+        ]
 
     def _memory_ids(self, rows: list[str]) -> dict[str, str]:
         """Opaque Chroma row ids -> memory ids. (``+collection``: SQLite's way of saying "do
