@@ -132,24 +132,31 @@ def parse_session_time(text: str) -> datetime:
     return datetime(int(year), month_number, int(day), hour, int(minute), tzinfo=timezone.utc)
 
 
+#: One evidence id as annotators wrote it: "D8:6", "D:11:26", "D30:05", "D 4 : 3".
+_EVIDENCE_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)")
+
+
 def repair_evidence(raw: object, known: set[str], report: DataReport, where: str) -> list[str]:
-    """Turn one annotated evidence entry into known dia_ids (see the module docstring)."""
+    """Turn one annotated evidence entry into known dia_ids (see the module docstring).
+
+    Every id-shaped piece of the entry is read and written the canonical way; one that names
+    no turn is dropped and reported, and so is whatever is left that is not a separator."""
+    text = str(raw)
     found = []
-    for piece in re.split(r"[;,\s]+", str(raw)):
-        if not piece:
-            continue
-        if piece in known:
-            found.append(piece)
-            continue
-        match = re.fullmatch(r"D:?(\d+):(\d+)", piece)
-        fixed = f"D{int(match.group(1))}:{int(match.group(2))}" if match else None
-        if fixed in known:
+    for match in _EVIDENCE_ID.finditer(text):
+        fixed = f"D{int(match.group(1))}:{int(match.group(2))}"
+        if fixed not in known:
+            report.dropped.append(f"{where}: {match.group(0)!r}")
+        elif match.group(0) == fixed:
             found.append(fixed)
-            report.repaired.append(f"{where}: {raw!r} -> {fixed}")
         else:
-            report.dropped.append(f"{where}: {piece!r}")
-    if len(found) > 1 and str(raw) not in known:
-        report.repaired.append(f"{where}: {raw!r} -> {', '.join(found)}")
+            found.append(fixed)
+            report.repaired.append(f"{where}: {match.group(0)!r} -> {fixed}")
+    for rest in re.split(r"[;,\s]+", _EVIDENCE_ID.sub(" ", text)):
+        if rest:
+            report.dropped.append(f"{where}: {rest!r}")
+    if len(found) > 1 and text not in known:
+        report.repaired.append(f"{where}: {text!r} -> {', '.join(found)}")
     return found
 
 

@@ -164,3 +164,12 @@ def test_relevance_curves_run_on_a_locomo_file(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "conv-x" in printed and "keyword" in printed and "vector" in printed
     assert relevance_curves.main(["--data", str(tiny(tmp_path)), "--groups", "conv-nope"]) == 2
+
+
+def test_evidence_ids_with_spaces_or_zeros_are_read_and_leftovers_reported():
+    report = locomo.DataReport()
+    known = {"D4:3", "D8:6", "D9:17", "D30:5"}
+    found = locomo.repair_evidence("D 4 : 3; D8:6 D9:17, D30:05 see above", known, report, "q1")
+    assert found == ["D4:3", "D8:6", "D9:17", "D30:5"]
+    assert report.dropped == ["q1: 'see'", "q1: 'above'"]
+    assert "q1: 'D 4 : 3' -> D4:3" in report.repaired and "q1: 'D30:05' -> D30:5" in report.repaired
