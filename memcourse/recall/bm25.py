@@ -184,11 +184,11 @@ class BM25Index:
                 # cut are resolved by id below, not by whatever argpartition picked).
                 cut = np.partition(scores[candidates], -limit)[-limit]
                 candidates = candidates[scores[candidates] >= cut]
-            ranked = sorted(
-                ((self._ids[i], float(scores[i])) for i in candidates),
-                key=lambda pair: (-pair[1], pair[0]),
-            )
-            return ranked[:limit]
+            # Best score first, equal scores by id. Columns are in id order (see
+            # _ensure_built) and ``candidates`` ascends, so a stable sort on the score alone
+            # does it, in numpy: a common word can tie thousands of memories at the cut.
+            best = candidates[np.argsort(-scores[candidates], kind="stable")[:limit]]
+            return [(self._ids[i], float(scores[i])) for i in best]
 
     # -- internals ------------------------------------------------------------------------
     def _candidates(self, scores: np.ndarray, allowed: Container[str] | None) -> np.ndarray:
@@ -234,7 +234,7 @@ class BM25Index:
             return None  # nothing indexable (no documents, or only stopwords)
         import bm25s  # imported here: only a search needs it
 
-        ids = sorted(self._tokens)
+        ids = sorted(self._tokens)  # column order = id order: search breaks ties by it
         corpus = [self._tokens[i] for i in ids]
         model = bm25s.BM25(k1=self.k1, b=self.b, method="lucene")
         model.index(corpus, show_progress=False)
