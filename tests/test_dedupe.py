@@ -105,3 +105,9 @@ def test_zero_wrong_supersessions_on_the_shipped_recall_set():
     assert wrong == [], f"distinct facts superseded (old, by): {wrong[:5]}"
     answers = {r.memory_id for r in eval_set.memories.values()}
     assert all(stored[i].status.value == "active" for i in answers), "a labelled answer was superseded"
+
+
+def test_only_events_are_never_merged_by_similarity():
+    from memcourse.recall.dedupe import merged_by_similarity
+
+    assert [t for t in MemoryType if not merged_by_similarity(t)] == [MemoryType.EVENT]

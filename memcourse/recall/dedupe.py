@@ -33,7 +33,7 @@ import math
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.text import tokenize
 
-__all__ = ["DEFAULT_THRESHOLD", "may_supersede", "same_specifics", "specifics"]
+__all__ = ["DEFAULT_THRESHOLD", "merged_by_similarity", "may_supersede", "same_specifics", "specifics"]
 
 #: Cosine similarity at or above which two readable texts may count as the same fact.
 DEFAULT_THRESHOLD = 0.92
@@ -53,6 +53,12 @@ def same_specifics(a: MemoryRecord, b: MemoryRecord) -> bool:
     return specifics(a.content) == specifics(b.content)
 
 
+def merged_by_similarity(memory_type: MemoryType) -> bool:
+    """Can a memory of this type be superseded by a similar one at all (rule 2)? A store
+    asks this before paying for a neighbour search."""
+    return memory_type is not MemoryType.EVENT
+
+
 def may_supersede(
     old: MemoryRecord, new: MemoryRecord, similarity: float, *, threshold: float = DEFAULT_THRESHOLD
 ) -> bool:
@@ -63,7 +69,7 @@ def may_supersede(
         raise ValueError(f"similarity must be a number, got {similarity!r}")
     if (old.user_id, old.agent_id, old.memory_type) != (new.user_id, new.agent_id, new.memory_type):
         return False
-    if new.memory_type is MemoryType.EVENT:
+    if not merged_by_similarity(new.memory_type):
         return False
     if similarity < threshold:
         return False

@@ -57,7 +57,7 @@ import numpy as np
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
 from memcourse.recall.bm25 import BM25Index
 from memcourse.recall.as_of import rank_versions
-from memcourse.recall.dedupe import may_supersede
+from memcourse.recall.dedupe import may_supersede, merged_by_similarity
 from memcourse.recall.hit import Hit
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.hybrid import (
@@ -352,7 +352,7 @@ class ChromaMemoryStore:
             return []
         groups: dict[tuple[str, str, str], list[MemoryRecord]] = {}
         for record in fresh:
-            if record.memory_type is MemoryType.EVENT or readable[record.memory_id] < MIN_KNOWN_TOKENS:
+            if not merged_by_similarity(record.memory_type) or readable[record.memory_id] < MIN_KNOWN_TOKENS:
                 continue
             groups.setdefault((record.user_id, record.agent_id, record.memory_type.value), []).append(record)
         stored = self._stored_near_duplicates([m for members in groups.values() for m in members], vector_of)
