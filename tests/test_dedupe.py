@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede, same_specifics, specifics
-from memcourse.records import MemoryRecord
+from memcourse.records import MemoryRecord, MemoryType
 
 
 def rec(kind: str, content: str, subject: str = "s", **extra) -> MemoryRecord:
