@@ -38,7 +38,10 @@ from locomo import load_locomo, turn_record  # noqa: E402
 
 from memcourse.recall.bm25 import BM25Index  # noqa: E402
 from memcourse.recall.fusion import normalise  # noqa: E402
-from memcourse.recall.hybrid import BM25_PARAMS, KEYWORD_DEPTH, SIMILARITY_FLOOR, VECTOR_DEPTH, keyword_text  # noqa: E402
+from memcourse.recall.hybrid import (  # noqa: E402
+    BM25_PARAMS, KEYWORD_DEPTH, MIN_KNOWN_TOKENS, SIMILARITY_FLOOR, VECTOR_DEPTH, keyword_text,
+)
+from memcourse.recall.passages import best_passage_similarity, passage_similarity  # noqa: E402
 
 BINS = np.linspace(0.0, 1.0, 11)
 
@@ -57,9 +60,14 @@ def candidates(conversations, embedder) -> dict[str, list[tuple[str, float, bool
         for q in (q for q in conv.questions if q.category in (1, 2, 3, 4)):
             evidence = set(q.evidence)
             keyword = dict(index.search(q.text, limit=KEYWORD_DEPTH, allowed=allowed))
-            cosines = vectors @ embedder.embed([q.text])[0]
-            top = np.argsort(-cosines)[:VECTOR_DEPTH]
-            vector = {turns[i].memory_id: float(cosines[i]) for i in top if cosines[i] >= SIMILARITY_FLOOR}
+            query_vector = embedder.embed([q.text])[0]
+            cosines = vectors @ query_vector
+            top = [i for i in np.argsort(-cosines)[:VECTOR_DEPTH] if cosines[i] >= SIMILARITY_FLOOR]
+            # as the store scores them: a turn of several sentences also by its best passage
+            best = best_passage_similarity(query_vector, {turns[i].memory_id: turns[i].content for i in top},
+                                           embedder, min_known=MIN_KNOWN_TOKENS)
+            vector = {turns[i].memory_id: passage_similarity(float(cosines[i]), best.get(turns[i].memory_id))
+                      for i in top}
             for channel, scores, floor in (("keyword", keyword, 0.0), ("vector", vector, SIMILARITY_FLOOR)):
                 for doc_id, norm in normalise(scores, floor=floor).items():
                     found[channel].append((conv.sample_id, norm, turn_of[doc_id] in evidence))

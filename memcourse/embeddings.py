@@ -119,6 +119,7 @@ class Embedder:
         self.cache_size = cache_size
         self.batch_size = batch_size
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._ratios: OrderedDict[str, float] = OrderedDict()  # known-token shares, same keys and bound
         self._lock = threading.RLock()
         self._stats = CacheStats()
 
@@ -141,12 +142,31 @@ class Embedder:
         The English default reads "Phase4 memory" fully and "用户喜欢短回答" not at all; a
         vector built from unknown tokens says nothing about meaning.
         """
-        tokenizer = self.model.tokenizer
-        ids = tokenizer(text, add_special_tokens=False, truncation=True)["input_ids"]
-        if not ids:
-            return 0.0
-        unk = tokenizer.unk_token_id
-        return sum(1 for i in ids if i != unk) / len(ids)
+        return self.known_token_ratios([text])[0]
+
+    def known_token_ratios(self, texts: Sequence[str]) -> list[float]:
+        """:meth:`known_token_ratio` of many texts in one call to the tokenizer (a batch is
+        much cheaper than one call per text: recall checks every passage it scores)."""
+        if isinstance(texts, str):
+            raise TypeError("known_token_ratios takes a sequence of texts; use known_token_ratio for one")
+        if type(self).known_token_ratio is not Embedder.known_token_ratio:
+            return [float(self.known_token_ratio(text)) for text in texts]  # a subclass's own rule wins
+        keys = [cache_key(self.model_id, text) for text in texts]
+        with self._lock:
+            ratios = [self._ratios.get(key) for key in keys]
+        todo = [i for i, ratio in enumerate(ratios) if ratio is None]
+        if todo:
+            tokenizer = self.model.tokenizer
+            unk = tokenizer.unk_token_id
+            batch = tokenizer([texts[i] for i in todo], add_special_tokens=False, truncation=True)["input_ids"]
+            with self._lock:
+                for i, ids in zip(todo, batch):
+                    ratios[i] = sum(1 for t in ids if t != unk) / len(ids) if ids else 0.0
+                    if self.cache_size:
+                        self._ratios[keys[i]] = ratios[i]
+                while len(self._ratios) > self.cache_size:
+                    self._ratios.popitem(last=False)
+        return [float(ratio) for ratio in ratios]
 
     # -- embedding ------------------------------------------------------------------------
     def embed(self, texts: str | Sequence[str]) -> np.ndarray:
@@ -240,8 +260,10 @@ class Embedder:
 
     def forget(self, text: str) -> bool:
         """Drop ``text``'s cached vector (part of forgetting a memory). Returns whether it was there."""
+        key = cache_key(self.model_id, text)
         with self._lock:
-            return self._cache.pop(cache_key(self.model_id, text), None) is not None
+            self._ratios.pop(key, None)
+            return self._cache.pop(key, None) is not None
 
     def evict(self, texts: Iterable[str] | None = None) -> int:
         """Drop the given texts' vectors, or (no argument) the whole cache; returns how many went."""
@@ -249,6 +271,7 @@ class Embedder:
             if texts is None:
                 count = len(self._cache)
                 self._cache.clear()
+                self._ratios.clear()
                 return count
             return sum(self.forget(text) for text in texts)
 

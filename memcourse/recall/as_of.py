@@ -5,7 +5,8 @@ answered from the value that held in February, which may be an old value kept in
 history, so it cannot be looked up in those indexes. The versions valid at that moment are
 few (one per record at most), so they are ranked directly, by the same channels: BM25 over
 their texts and, when an embedder is given, cosine similarity of their embeddings (computed
-on demand; the embedder caches by content hash), fused by Reciprocal Rank Fusion.
+on demand; the embedder caches by content hash; a text of several sentences also by its best
+passage, as in the store: :mod:`memcourse.recall.passages`), fused by Reciprocal Rank Fusion.
 
 No decay and no access boost: those describe how memories are used *today*, and looking at
 the past is not a use. What the versions are comes from :func:`memcourse.validity.version_as_of`.
@@ -20,6 +21,7 @@ from memcourse.recall.bm25 import BM25Index
 from memcourse.recall.fusion import rrf
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import KEYWORD_DEPTH, MIN_KNOWN_TOKENS, SIMILARITY_FLOOR, VECTOR_DEPTH
+from memcourse.recall.passages import best_passage_similarity, passage_similarity
 from memcourse.records import MemoryRecord
 
 
@@ -54,8 +56,12 @@ def rank_versions(
     if embedder is not None and mode in ("hybrid", "vector") and embedder.known_token_ratio(query) >= MIN_KNOWN_TOKENS:
         readable = [i for i, v in versions.items() if embedder.known_token_ratio(v.content) >= MIN_KNOWN_TOKENS]
         if readable:
-            scores = embedder.embed([versions[i].content for i in readable]) @ embedder.embed_one(query)
-            ranked = sorted(zip(readable, scores.tolist()), key=lambda pair: (-pair[1], pair[0]))
+            query_vector = embedder.embed_one(query)
+            scores = embedder.embed([versions[i].content for i in readable]) @ query_vector
+            best = best_passage_similarity(query_vector, {i: versions[i].content for i in readable}, embedder,
+                                           min_known=MIN_KNOWN_TOKENS)
+            scores = [passage_similarity(s, best.get(i)) for i, s in zip(readable, scores.tolist())]
+            ranked = sorted(zip(readable, scores), key=lambda pair: (-pair[1], pair[0]))
             similarity = dict(ranked)
             rankings["vector"] = [i for i, score in ranked if score >= similarity_floor][: max(limit * 4, VECTOR_DEPTH)]
     hits = []

@@ -21,6 +21,7 @@ from typing import Iterable
 
 from memcourse.recall.bm25 import BM25Index
 from memcourse.recall.hybrid import MIN_KNOWN_TOKENS, keyword_text
+from memcourse.recall.passages import sentences
 from memcourse.records import MemoryRecord, Status
 
 Key = tuple[str, "str | None", "str | None"]  # (user, agent or None, type or None)
@@ -34,6 +35,7 @@ class Scope:
     agent_id: str
     memory_type: str
     readable: bool  # could the embedding model read the content (see MIN_KNOWN_TOKENS)?
+    several_sentences: bool = False  # does recall also score its passages (recall.passages)?
 
     def keys(self) -> list[Key]:
         """Every allow-list this memory is on: the user's, the user's agent's, by type."""
@@ -93,9 +95,15 @@ class SearchCatalog:
         scope = self.active.get(memory_id)
         return bool(scope and scope.readable)
 
+    def has_passages(self, memory_id: str) -> bool:
+        """Does this memory hold several sentences (unknown: assume it does)?"""
+        scope = self.active.get(memory_id)
+        return scope is None or scope.several_sentences
+
     def _list(self, record: MemoryRecord, readable: bool) -> None:
         self._unlist(record.memory_id)
-        scope = Scope(record.user_id, record.agent_id, record.memory_type.value, readable)
+        scope = Scope(record.user_id, record.agent_id, record.memory_type.value, readable,
+                      several_sentences=bool(sentences(record.content)))
         self.active[record.memory_id] = scope
         for key in scope.keys():
             self._by_key.setdefault(key, set()).add(record.memory_id)

@@ -58,6 +58,7 @@ from memcourse.embeddings import Embedder, chroma_embedding_function_class, defa
 from memcourse.recall.bm25 import BM25Index
 from memcourse.recall.as_of import rank_versions
 from memcourse.recall.dedupe import may_supersede, merged_by_similarity
+from memcourse.recall.passages import best_passage_similarity, passage_similarity, passage_texts
 from memcourse.recall.hit import Hit
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.hybrid import (
@@ -313,6 +314,8 @@ class ChromaMemoryStore:
         vectors = self.embedder.embed([r.content for r in needs_vector])
         vector_of = {r.memory_id: vectors[i] for i, r in enumerate(needs_vector)}
         readable = {r.memory_id: self.embedder.known_token_ratio(r.content) for r in chunk}
+        # Warm the cache that recall scores passages from (memcourse.recall.passages).
+        self.embedder.embed(passage_texts(r.content for r in needs_vector if readable[r.memory_id] >= MIN_KNOWN_TOKENS))
         # 3. New active records supersede their near-duplicates (stored, or earlier in the chunk).
         fresh = [r for r in needs_vector if r.memory_id not in existing and r.status is Status.ACTIVE]
         in_chunk = {r.memory_id for r in chunk}
@@ -471,9 +474,9 @@ class ChromaMemoryStore:
         for record in records:
             self._state().catalog.unindex(record.memory_id)
             VERDICTS.forget(record)
-            self.embedder.forget(record.content)
-            for entry in record.history:
-                self.embedder.forget(entry.content)
+            for text in [record.content, *(entry.content for entry in record.history)]:
+                self.embedder.forget(text)
+                self.embedder.evict(passage_texts([text]))
 
     # -- reading --------------------------------------------------------------------------
     def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
@@ -520,8 +523,10 @@ class ChromaMemoryStore:
             keyword_score: dict[str, float] = {}
             catalog = shared.catalog
             allowed = catalog.allowed(user_id, agent_id, wanted.value if wanted else None)
+            fetch = self._memo_fetch()  # both the vector channel and the ranking read records
             if mode in ("hybrid", "vector"):
-                rankings["vector"] = self._vector_channel(query, user_id, allowed, max(limit * 4, VECTOR_DEPTH), distance)
+                rankings["vector"] = self._vector_channel(
+                    query, user_id, allowed, max(limit * 4, VECTOR_DEPTH), distance, fetch)
             if mode in ("hybrid", "keyword"):
                 # The BM25 index holds exactly the active memories; when this scope owns all of
                 # them (a single-tenant store) the allow-list filters nothing, so skip it.
@@ -532,7 +537,7 @@ class ChromaMemoryStore:
             hits = rank_hits(
                 query,
                 rankings=rankings,
-                fetch=self._fetch,
+                fetch=fetch,
                 type_of=catalog.type_of,
                 user_id=user_id,
                 now=now,
@@ -559,8 +564,13 @@ class ChromaMemoryStore:
                 self.flush()
         return [Hit(h.record.copy(), h.score, h.breakdown) for h in hits]
 
-    def _vector_channel(self, query: str, user_id: str, allowed: set[str], depth: int, distance: dict[str, float]) -> list[str]:
-        """Ids of ``allowed`` memories whose vectors are close to the query's, best first.
+    def _vector_channel(
+        self, query: str, user_id: str, allowed: set[str], depth: int, distance: dict[str, float],
+        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]],
+    ) -> list[str]:
+        """Ids of ``allowed`` memories whose vectors are close to the query's, best first
+        (a memory of several sentences re-scored by its best passage, see
+        :mod:`memcourse.recall.passages`; ``fetch`` loads the records that have some).
 
         Two ways to restrict a kNN search to one tenant, and the right one depends on how
         much of the collection the tenant owns:
@@ -599,12 +609,17 @@ class ChromaMemoryStore:
         if pairs is None:
             scope = {"user_id": user_id, "active": True, "readable": True}
             pairs = [(i, d) for i, d in self._records.nearest(vector, min(depth * 2, rows), scope)[0] if keep(i)]
-        ranked = []
-        for doc_id, d in pairs[:depth]:
-            if 1.0 - d >= self.similarity_floor:
-                ranked.append(doc_id)
-                distance[doc_id] = float(d)
-        return ranked
+        found = [(doc_id, 1.0 - float(d)) for doc_id, d in pairs[:depth] if 1.0 - d >= self.similarity_floor]
+        # A memory of several sentences is also scored by its best passage (recall.passages):
+        # the whole text's cosine found it, the passage decides how close it really is.
+        several = [doc_id for doc_id, _ in found if shared.catalog.has_passages(doc_id)]
+        texts = {doc_id: record.content for doc_id, record in fetch(several).items()} if several else {}
+        best = best_passage_similarity(vector[0], texts, self.embedder, min_known=MIN_KNOWN_TOKENS)
+        rescored = sorted(((doc_id, passage_similarity(s, best.get(doc_id))) for doc_id, s in found),
+                          key=lambda pair: -pair[1])
+        for doc_id, s in rescored:
+            distance[doc_id] = 1.0 - s
+        return [doc_id for doc_id, _ in rescored]
 
     def _search_as_of(
         self, query: str, moment: datetime, *, limit: int, wanted: MemoryType | None, user_id: str,
@@ -729,6 +744,20 @@ class ChromaMemoryStore:
     def _fetch(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
         with self._state().lock:
             return {mid: self._with_pending(r) for mid, r in self._records.fetch(ids).items()}
+
+    def _memo_fetch(self) -> Callable[[Iterable[str]], dict[str, MemoryRecord]]:
+        """A ``_fetch`` for one search: each record is read at most once."""
+        loaded: dict[str, MemoryRecord | None] = {}
+
+        def fetch(ids: Iterable[str]) -> dict[str, MemoryRecord]:
+            ids = list(ids)
+            missing = [doc_id for doc_id in ids if doc_id not in loaded]
+            if missing:
+                found = self._fetch(missing)
+                loaded.update({doc_id: found.get(doc_id) for doc_id in missing})
+            return {doc_id: loaded[doc_id] for doc_id in ids if loaded[doc_id] is not None}
+
+        return fetch
 
     # -- write-behind of access statistics -------------------------------------------------------
     def flush(self) -> int:

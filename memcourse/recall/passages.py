@@ -1,0 +1,142 @@
+"""A memory that says several things should be found by any one of them.
+
+One vector per memory is an average of everything the memory says. A conversation turn like
+"Hi Tim! Congrats on your success! I'm also trying out yoga to get a little extra strength
+and flexibility." holds one fact among greetings, and its single vector sits between them:
+asked "what is John trying for strength and flexibility?", all-MiniLM-L6-v2 gives the turn a
+cosine of 0.37, while the yoga sentence alone measures much closer. The dense channel then
+ranks a turn that merely *talks about* the topic above the one that *answers*. Information
+retrieval met this long ago with long documents, and scores a document by its best passage
+("MaxP", Dai & Callan, 2019).
+
+So the vector channel scores a memory of several sentences by its whole text *and* its best
+*passage*: one sentence, with the label the text opens with when it has one (a transcript's
+"Tim:", a note's "Ticket SUP-7:", "用户："). A sentence cut out of its text loses who or what it
+is about; "Tim: I've been reading fantasy books." is the passage, not "I've been reading fantasy
+books.". (On LoCoMo, sentences without the speaker gave back most of the gain: the questions
+name the person.) ::
+
+    similarity = PASSAGE_WEIGHT · whole + (1 - PASSAGE_WEIGHT) · max(whole, best passage)
+
+Half and half because each side alone misleads: the best sentence alone overrates a short,
+generic sentence ("I love that!") that happens to share the query's topic, the whole alone
+buries a fact in small talk. A memory of one sentence is unchanged (its best sentence is
+itself), and the result is never below the whole's cosine, so a memory found by its meaning
+is never pushed out by this step.
+
+Passage vectors are derived data: they are computed from the text, on demand, through the
+embedder's cache (stores warm it when they write, and drop the entries when a memory is
+forgotten), never stored. Passages the model cannot read (mostly ``[UNK]`` tokens, e.g.
+Chinese with the English default model) take no part, exactly as whole texts do not.
+
+Measured on LoCoMo's development conversations, tuned on three and checked on the other two
+(docs/benchmarks.md, section 1).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+__all__ = ["PASSAGE_WEIGHT", "best_passage_similarity", "label", "passage_similarity", "passage_texts", "passages", "sentences"]
+
+#: The whole text's share of a multi-sentence memory's similarity (the rest: its best sentence).
+PASSAGE_WEIGHT = 0.5
+#: Where a sentence ends: ".", "!", "?" or "…" followed by white space (so "3.11.6", "v1.2"
+#: and "e.g.x" stay whole), a full-width "。", "！", "？" (Chinese needs no space after them),
+#: or a line break.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\s*[\r\n]+\s*")
+#: A label a text opens with: up to 40 characters without a sentence end, then ": " (an ASCII
+#: colon needs the space, so "10:30" and "https://" are not labels) or a full-width "：".
+_LABEL = re.compile(r"\s*([^\s:：.!?…。！？][^:：\n.!?…。！？]{0,39}?)\s*(?::\s+|：\s*)")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` when it has more than one, else ``[]`` (the text is its own
+    best sentence, and scoring it twice would change nothing).
+
+    >>> sentences("Hi Tim! I'm trying out yoga. It helps my back.")
+    ['Hi Tim!', "I'm trying out yoga.", 'It helps my back.']
+    >>> sentences("用户喜欢短回答。周五要交报告！")
+    ['用户喜欢短回答。', '周五要交报告！']
+    >>> sentences("Upgrade to Python 3.11.6 before Friday")
+    []
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    pieces = [piece.strip() for piece in _SENTENCE_END.split(text)]
+    pieces = [piece for piece in pieces if piece]
+    return pieces if len(pieces) > 1 else []
+
+
+def label(text: str) -> str | None:
+    """The label ``text`` opens with ("Tim" in "Tim: Hi!"), or ``None``.
+
+    >>> label("Tim: Hi John! Fantasy books, mostly."), label("用户：喜欢短回答"), label("Meet at 10:30. Bring slides.")
+    ('Tim', '用户', None)
+    """
+    found = _LABEL.match(text)
+    return found.group(1) if found else None
+
+
+def passages(text: str) -> list[str]:
+    """The passages of a text of several sentences (each sentence, with the text's label when
+    it has one), else ``[]``.
+
+    >>> passages("Tim: Hi John! I've been reading fantasy books.")
+    ['Tim: Hi John!', "Tim: I've been reading fantasy books."]
+    >>> passages("Deploys happen on Fridays. Ask Ana first.")
+    ['Deploys happen on Fridays.', 'Ask Ana first.']
+    """
+    parts = sentences(text)
+    name = label(text) if parts else None
+    if name is None:
+        return parts
+    return [parts[0], *(f"{name}: {part}" for part in parts[1:])]
+
+
+def passage_similarity(whole: float, best_passage: float | None) -> float:
+    """Mix a memory's whole-text cosine with its best passage's (``None``: one sentence).
+
+    >>> passage_similarity(0.37, 0.71)
+    0.54
+    >>> passage_similarity(0.60, 0.40)   # a weaker sentence never lowers the whole
+    0.6
+    >>> passage_similarity(0.5, None)
+    0.5
+    """
+    if best_passage is None:
+        return whole
+    return round(PASSAGE_WEIGHT * whole + (1.0 - PASSAGE_WEIGHT) * max(whole, best_passage), 12)
+
+
+def best_passage_similarity(
+    query_vector: np.ndarray, texts: Mapping[str, str], embedder: Any, *, min_known: float
+) -> dict[str, float]:
+    """For each id in ``texts`` whose text has readable passages, the cosine of its best
+    passage with ``query_vector`` (unit length). One batch through ``embedder`` (cached by
+    content); passages whose known-token share is below ``min_known`` are skipped."""
+    owners: list[str] = []
+    pieces: list[str] = []
+    for memory_id, text in texts.items():
+        for passage in passages(text):
+            owners.append(memory_id)
+            pieces.append(passage)
+    readable = [ratio >= min_known for ratio in embedder.known_token_ratios(pieces)]
+    owners = [owner for owner, ok in zip(owners, readable) if ok]
+    pieces = [piece for piece, ok in zip(pieces, readable) if ok]
+    if not pieces:
+        return {}
+    scores = embedder.embed(pieces) @ np.asarray(query_vector, dtype=np.float32).reshape(-1)
+    best: dict[str, float] = {}
+    for memory_id, score in zip(owners, scores.tolist()):
+        if score > best.get(memory_id, -2.0):
+            best[memory_id] = score
+    return best
+
+
+def passage_texts(texts: Iterable[str]) -> list[str]:
+    """Every passage of every text, for warming or clearing a cache."""
+    return [passage for text in texts for passage in passages(text)]
