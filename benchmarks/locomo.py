@@ -295,6 +295,23 @@ def recency_rule(mode: str):
         hybrid.recency_factor = original
 
 
+@contextmanager
+def passage_rule(weight: float | None, labels: bool):
+    """While the store runs, passages use ``weight`` (None: the library's) and, without
+    ``labels``, no text has a label (each passage is the bare sentence)."""
+    from memcourse.recall import passages
+
+    saved = passages.PASSAGE_WEIGHT, passages.label
+    if weight is not None:
+        passages.PASSAGE_WEIGHT = weight
+    if not labels:
+        passages.label = lambda text: None
+    try:
+        yield
+    finally:
+        passages.PASSAGE_WEIGHT, passages.label = saved
+
+
 def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder) -> dict[str, ModeResult]:
     """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
     from memcourse.stores.chroma_store import ChromaMemoryStore
@@ -436,7 +453,15 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"memcourse modes, from: {', '.join(MODES)} (default: the first four)")
     parser.add_argument("--no-baselines", action="store_true", help="skip bm25s / plain Chroma / naive RRF")
     parser.add_argument("--json", type=Path, help="also write the summary numbers to this file")
+    parser.add_argument("--passage-weight", type=float, default=None,
+                        help="the whole text's share of a multi-sentence memory's similarity "
+                             "(memcourse.recall.passages.PASSAGE_WEIGHT; 1 = whole text only), to re-run the tuning grid")
+    parser.add_argument("--no-passage-labels", action="store_true",
+                        help="passages without the label their text opens with (the ablation in docs/benchmarks.md)")
     args = parser.parse_args(argv)
+    if args.passage_weight is not None and not 0.0 <= args.passage_weight <= 1.0:
+        print("locomo: --passage-weight must be in [0, 1]", file=sys.stderr)
+        return 2
     only = [s.strip() for s in args.conversations.split(",") if s.strip()] or None
     try:
         conversations, report = load_locomo(args.data, only)
@@ -465,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     embedder.embed([t.content for c in conversations for t in c.turns])  # the model load and embedding, once
     print(f"model load + embedding {turns} turns: {time.perf_counter() - start:.1f} s (shared by every mode)")
-    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp, passage_rule(args.passage_weight, not args.no_passage_labels):
         results = run_store(conversations, modes, Path(tmp), embedder)
         if not args.no_baselines:
             results.update(run_baselines(conversations, Path(tmp), embedder))

@@ -135,6 +135,24 @@ def test_time_ablations_swap_only_the_recency_rule_and_put_it_back():
     assert 0.9 <= original(old, now) < 1.0, "the library's own rule: bounded"
 
 
+def test_passage_ablations_swap_the_weight_or_the_labels_and_put_them_back(tmp_path):
+    from memcourse.recall import passages
+
+    weight, label = passages.PASSAGE_WEIGHT, passages.label
+    turn = "Ana: Hi! I adopted a dog."
+    with locomo.passage_rule(1.0, labels=False):
+        assert passages.passage_similarity(0.2, 0.9) == pytest.approx(0.2)  # whole text only
+        assert passages.passages(turn) == ["Ana: Hi!", "I adopted a dog."]
+    with locomo.passage_rule(None, labels=True):
+        assert passages.PASSAGE_WEIGHT == weight and passages.passages(turn)[1] == "Ana: I adopted a dog."
+    with pytest.raises(RuntimeError), locomo.passage_rule(0.0, labels=False):
+        raise RuntimeError("a failing run")
+    assert (passages.PASSAGE_WEIGHT, passages.label) == (weight, label)
+    assert locomo.main(["--data", str(tiny(tmp_path)), "--modes", "vector", "--no-baselines",
+                        "--passage-weight", "0.25", "--no-passage-labels"]) == 0
+    assert locomo.main(["--data", str(tiny(tmp_path)), "--passage-weight", "1.5"]) == 2
+
+
 def test_the_time_ablations_run_as_modes(tmp_path, capsys):
     out = tmp_path / "summary.json"
     modes = "hybrid,hybrid-no-time,hybrid-exp-decay"

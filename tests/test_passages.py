@@ -12,6 +12,7 @@ import pytest
 from memcourse.embeddings import Embedder, cache_key
 from memcourse.recall.hybrid import MIN_KNOWN_TOKENS
 from memcourse.recall.passages import (
+    MAX_PASSAGES,
     PASSAGE_WEIGHT,
     best_passage_similarity,
     label,
@@ -80,6 +81,19 @@ def test_every_passage_keeps_the_texts_label():
     assert passages("No label. Two sentences.") == ["No label.", "Two sentences."]
     assert passages("Tim: just one sentence.") == []
     assert passage_texts(["a. b.", "c", "Tim: d. e."]) == ["a.", "b.", "Tim: d.", "Tim: e."]
+
+
+def test_a_long_text_has_at_most_max_passages_covering_every_sentence_in_order():
+    text = "Log: " + " ".join(f"Step {i} done." for i in range(1, 101))
+    got = passages(text)
+    assert len(got) == MAX_PASSAGES
+    assert all(p.startswith("Log: ") for p in got)
+    words = " ".join(p.removeprefix("Log: ") for p in got)
+    assert words == " ".join(f"Step {i} done." for i in range(1, 101))
+    sizes = [p.count("done.") for p in got]
+    assert max(sizes) - min(sizes) <= 1  # runs of nearly equal length
+    exactly = " ".join(f"S{i}." for i in range(MAX_PASSAGES))
+    assert passages(exactly) == sentences(exactly)  # at the bound nothing is grouped
 
 
 # -- the formula ----------------------------------------------------------------------------

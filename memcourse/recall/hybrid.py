@@ -16,7 +16,10 @@ The steps, each visible in a hit's ``breakdown``:
      (0 for a Chinese query with the English default model);
    - the keyword channel gets the rest;
    - each channel's normalised score is raised to its own power (:data:`SHARPEN`: 3 for
-     BM25, 1.5 for cosine), the shape of how likely its candidates are to be relevant.
+     BM25, 1.5 for cosine), the shape of how likely its candidates are to be relevant;
+   - the dense channel's score for a memory of several sentences is passage-aware (half its
+     whole text's cosine, half its best passage's: :mod:`memcourse.recall.passages`), which
+     the store computes before handing ``similarity`` over.
 
    ``fusion="rrf"`` is plain Reciprocal Rank Fusion (k = 60), the teachable baseline.
    An *exact identifier* in the query (an order number, a ticket, a version: see

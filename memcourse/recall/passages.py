@@ -40,10 +40,13 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-__all__ = ["PASSAGE_WEIGHT", "best_passage_similarity", "label", "passage_similarity", "passage_texts", "passages", "sentences"]
+__all__ = ["MAX_PASSAGES", "PASSAGE_WEIGHT", "best_passage_similarity", "label", "passage_similarity", "passage_texts", "passages", "sentences"]
 
 #: The whole text's share of a multi-sentence memory's similarity (the rest: its best sentence).
 PASSAGE_WEIGHT = 0.5
+#: At most this many passages per memory: a longer text's sentences are grouped, in order, into
+#: this many runs of neighbours, so a huge memory costs a bounded number of vectors.
+MAX_PASSAGES = 16
 #: Where a sentence ends: ".", "!", "?" or "…" followed by white space (so "3.11.6", "v1.2"
 #: and "e.g.x" stay whole), a full-width "。", "！", "？" (Chinese needs no space after them),
 #: or a line break.
@@ -83,7 +86,7 @@ def label(text: str) -> str | None:
 
 def passages(text: str) -> list[str]:
     """The passages of a text of several sentences (each sentence, with the text's label when
-    it has one), else ``[]``.
+    it has one; runs of neighbouring sentences past :data:`MAX_PASSAGES`), else ``[]``.
 
     >>> passages("Tim: Hi John! I've been reading fantasy books.")
     ['Tim: Hi John!', "Tim: I've been reading fantasy books."]
@@ -91,6 +94,9 @@ def passages(text: str) -> list[str]:
     ['Deploys happen on Fridays.', 'Ask Ana first.']
     """
     parts = sentences(text)
+    if len(parts) > MAX_PASSAGES:
+        bounds = [round(i * len(parts) / MAX_PASSAGES) for i in range(MAX_PASSAGES + 1)]
+        parts = [" ".join(parts[a:b]) for a, b in zip(bounds, bounds[1:])]
     name = label(text) if parts else None
     if name is None:
         return parts
