@@ -184,6 +184,15 @@ def test_relevance_curves_run_on_a_locomo_file(tmp_path, capsys):
     assert relevance_curves.main(["--data", str(tiny(tmp_path)), "--groups", "conv-nope"]) == 2
 
 
+def test_passage_cold_start_runs_on_a_locomo_file(tmp_path, capsys):
+    import passage_cold_start
+
+    assert passage_cold_start.main(["--data", str(tiny(tmp_path)), "--conversation", "conv-x"]) == 0
+    printed = capsys.readouterr().out
+    assert "first pass" in printed and "second pass" in printed
+    assert passage_cold_start.main(["--data", str(tiny(tmp_path)), "--conversation", "conv-nope"]) == 2
+
+
 def test_evidence_ids_with_spaces_or_zeros_are_read_and_leftovers_reported():
     report = locomo.DataReport()
     known = {"D4:3", "D8:6", "D9:17", "D30:5"}
