@@ -81,3 +81,41 @@ def test_a_valid_chinese_id_is_found_with_separators(born, serial, separator):
 def test_the_issue_uuid():
     assert find_secrets("e2522768-3268-46dc-91b8-20232fe518c9") == []
     assert find_secrets(str(uuid.UUID("e2522768-3268-46dc-91b8-20232fe518c9"))) == []
+
+
+# -- national phone numbers (a trunk "0", grouped) -----------------------------------------
+NATIONAL_PHONES = [
+    "090-123-4567", "03-1234-5678", "0120-123-456", "080-1234-5678", "030-1234-5678", "010-6552-9988",
+    "0912-345-678", "020 7946 0958", "02 9876 5432", "07700 900 123", "06.1234.5678",
+]
+
+
+def test_a_national_phone_number_is_found_in_any_script():
+    for number in NATIONAL_PHONES:
+        for text in (f"my number is {number}", f"連絡先は{number}です", f"电话：{number}", number):
+            assert any(f.label == "phone number" for f in find_secrets(text)), text
+    assert any(f.label == "phone number" for f in find_secrets("０９０－１２３－４５６７"))  # full-width
+
+
+NOT_PHONES = [
+    "scores 05 12 23 34 45", "on 08.05.2023 we met", "version 0.10.2", "v0.12.3 released", "ISBN 0-306-40615-2",
+    "order 0123-4567-8901", "01-02-2023", "room 05-06-07", "at 09:30:45", "ids 0001-0002-0003", "pay 0.50 or 0.75",
+    "the 3 020 7946 0958 codes", "chapter 02-03-04-05", "build 01.02.0345.6789", "rows 012 345 67",
+]
+
+
+def test_grouped_numbers_that_are_not_phones_stay_alone():
+    for text in NOT_PHONES:
+        assert find_secrets(text) == [], text
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.integers(0, 99), min_size=3, max_size=6), st.sampled_from([" ", "-", "."]))
+def test_rows_of_two_digit_numbers_are_never_phones(numbers, separator):
+    """Scores, lottery draws, chapter lists: two-digit groups are not a phone's shape. (Written
+    with "-" or "." behind a trunk 0 in 10 or 11 digits they may be one, French style: not checked
+    here, and some of those read as a date first.)"""
+    text = separator.join(f"{n:02d}" for n in numbers)
+    phone_shaped = separator != " " and text[0] == "0" and text[1] != "0" and len(numbers) == 5
+    if not phone_shaped:
+        assert find_secrets(f"the numbers were {text} today") == [], text

@@ -6,8 +6,8 @@ number passes Luhn and is grouped like a card, an IBAN passes ISO 7064 mod 97. B
 them runs, UUIDs, hex hashes, dates and times are blanked out: a random UUID contains a
 Luhn-valid 16-digit run about twice in a thousand, and LangGraph users key items by UUID.
 
-Phone numbers (Chinese mobile, North American, Japanese mobile, any ``+CC`` international
-number) and US social security numbers are found by their shape; a bare 9- or 10-digit
+Phone numbers (Chinese mobile, North American, Japanese mobile, national numbers written
+behind a trunk ``0`` in groups, any ``+CC`` international number) and US social security numbers are found by their shape; a bare 9- or 10-digit
 number only counts next to a word saying what it is ("SSN", "phone", "电话").
 """
 
@@ -106,6 +106,13 @@ _US_PHONE = re.compile(
 )
 _TW_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:\+886[ \-]?9|09)\d{2}[ \-]?\d{3}[ \-]?\d{3}(?!\d)")
 _JP_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:0[5789]0|\+81[ \-]?[5789]0)[ \-]?\d{4}[ \-]?\d{4}(?!\d)")
+# National format behind a trunk "0" (Japan 03-1234-5678, 090-123-4567, 0120-123-456; Germany
+# 030-1234-5678; France 06.12.34.56.78; UK 020 7946 0958; Australia 02 9876 5432): three or more
+# groups joined by one kind of separator, 10 or 11 digits in all (checked below). Spaces join
+# only three groups of 3-4 digits after the first, so a row of scores or lottery numbers
+# ("05 12 23 34 45") is not a phone number; dates are blanked before any of this runs.
+_NATIONAL_PHONE = re.compile(r"(?<![A-Za-z0-9_\-./+])0[1-9]\d{0,3}([\-.])\d{1,4}(?:\1\d{1,4}){1,3}(?![\dA-Za-z_]|[\-.]\d)")
+_NATIONAL_PHONE_SPACED = re.compile(r"(?<![A-Za-z0-9_\-./+])(?<!\d )0[1-9]\d{0,3} \d{3,4} \d{3,4}(?![\dA-Za-z_]| \d)")
 _INTL_PHONE = re.compile(r"(?<![A-Za-z0-9_+])\+[1-9]\d{0,2}(?:[ \-.]?\(?\d{1,4}\)?){2,5}(?!\d)")
 _SSN = re.compile(r"(?<![A-Za-z0-9_])(?!000|666|9\d\d)\d{3}([ \-])(?!00)\d{2}\1(?!0000)\d{4}(?![\d])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
@@ -164,6 +171,10 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
     for pattern in (_US_PHONE, _JP_PHONE, _TW_PHONE, _INTL_PHONE):
         for m in pattern.finditer(text):
             if len(re.sub(r"\D", "", m.group())) >= 9:
+                add("phone", "phone number", *m.span())
+    for pattern in (_NATIONAL_PHONE, _NATIONAL_PHONE_SPACED):
+        for m in pattern.finditer(text):
+            if 10 <= len(re.sub(r"\D", "", m.group())) <= 11:
                 add("phone", "phone number", *m.span())
     for m in _BARE_PHONE.finditer(text):
         add("phone", "phone number", *m.span("number"))
