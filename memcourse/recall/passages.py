@@ -3,8 +3,8 @@
 One vector per memory is an average of everything the memory says. A conversation turn like
 "Hi Tim! Congrats on your success! I'm also trying out yoga to get a little extra strength
 and flexibility." holds one fact among greetings, and its single vector sits between them:
-asked "what is John trying for strength and flexibility?", all-MiniLM-L6-v2 gives the turn a
-cosine of 0.37, while the yoga sentence alone measures much closer. The dense channel then
+asked "what is John trying for strength and flexibility?", all-MiniLM-L6-v2 finds the turn far
+less close than the yoga sentence alone (notebook 07 measures such a case). The dense channel then
 ranks a turn that merely *talks about* the topic above the one that *answers*. Information
 retrieval met this long ago with long documents, and scores a document by its best passage
 ("MaxP", Dai & Callan, 2019).
@@ -20,7 +20,7 @@ name the person.) ::
 
 Half and half because each side alone misleads: the best sentence alone overrates a short,
 generic sentence ("I love that!") that happens to share the query's topic, the whole alone
-buries a fact in small talk. A memory of one sentence is unchanged (its best sentence is
+buries a fact in small talk (the grid from whole-only to passage-only is in the benchmarks doc). A memory of one sentence is unchanged (its best sentence is
 itself), and the result is never below the whole's cosine, so a memory found by its meaning
 is never pushed out by this step.
 
@@ -40,7 +40,10 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-__all__ = ["MAX_PASSAGES", "PASSAGE_WEIGHT", "best_passage_similarity", "label", "passage_similarity", "passage_texts", "passages", "sentences"]
+__all__ = [
+    "MAX_PASSAGES", "PASSAGE_WEIGHT", "best_passage_similarity", "label", "passage_similarity", "passage_texts",
+    "passages", "sentences",
+]
 
 #: The whole text's share of a multi-sentence memory's similarity (the rest: its best sentence).
 PASSAGE_WEIGHT = 0.5
