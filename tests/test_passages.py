@@ -7,6 +7,9 @@ vector-using mode; forgetting must take the passages' cached vectors and readabi
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+
 import pytest
 
 from memcourse.embeddings import Embedder, cache_key
@@ -23,6 +26,7 @@ from memcourse.recall.passages import (
 )
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.record_db import DB_FILE
 
 
 # -- splitting ------------------------------------------------------------------------------
@@ -213,3 +217,73 @@ def test_an_updated_text_is_scored_by_its_new_passages(store):
     store.upsert(answer)
     hits = store.search_hits(QUERY, limit=3, mode="vector", record_access=False)
     assert hits[0].record.subject != "answer"
+
+
+# -- kept next to the record (embedded store) ------------------------------------------------
+def _reopened(tmp_path, clock):
+    """The store of the ``store`` fixture, opened again by a fresh process-like embedder whose
+    only cached vector is the question's."""
+    embedder = Embedder()
+    embedder.embed([QUERY])
+    embedder.reset_stats()
+    return ChromaMemoryStore(tmp_path / "db", clock=clock, embedder=embedder), embedder
+
+
+def test_a_reopened_store_reads_passage_vectors_instead_of_embedding_them(store, tmp_path, clock):
+    store.close()
+    reopened, embedder = _reopened(tmp_path, clock)
+    hits = reopened.search_hits(QUERY, limit=3, mode="vector", record_access=False)
+    assert hits[0].record.subject == "answer"
+    assert embedder.stats.model_calls == 0, "passage vectors came from the record database"
+
+
+def test_a_row_without_stored_passages_is_computed_and_still_ranked(store, tmp_path, clock):
+    """Databases written before passages were kept (the column is NULL) still rank by them."""
+    answer = next(r for r in store.list_all() if r.subject == "answer")
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "db" / DB_FILE)) as db:
+        db.execute("UPDATE records SET passages = NULL")
+        db.commit()
+    reopened, embedder = _reopened(tmp_path, clock)
+    assert reopened._records.passage_vectors([answer.memory_id], 384) == {}
+    hits = reopened.search_hits(QUERY, limit=3, mode="vector", record_access=False)
+    assert hits[0].record.subject == "answer"
+    assert embedder.stats.model_calls >= 1, "computed, since none were stored"
+
+
+def test_stored_passages_follow_the_text_and_go_with_the_record(store):
+    answer = next(r for r in store.list_all() if r.subject == "answer")
+    stored = store._records.passage_vectors([answer.memory_id], 384)[answer.memory_id]
+    assert stored.shape == (len(passages(ANSWER)), 384)
+    expected = store.embedder.embed(passages(ANSWER))
+    assert abs(stored - expected).max() < 1e-6
+    answer.content = "Maria: Nothing new this week."  # one sentence: no passages any more
+    store.upsert(answer)
+    assert store._records.passage_vectors([answer.memory_id], 384) == {}
+    answer.content = "Maria: Busy week. I started the cello!"
+    store.upsert(answer)
+    assert store._records.passage_vectors([answer.memory_id], 384)[answer.memory_id].shape == (2, 384)
+    assert store.forget(answer.memory_id)
+    assert store._records.passage_vectors([answer.memory_id], 384) == {}
+
+
+def test_only_readable_passages_are_stored(tmp_path, clock):
+    store = ChromaMemoryStore(tmp_path / "zh", clock=clock)
+    text = "The user likes green tea in the morning and strong coffee after a long lunch. 用户喜欢短回答"
+    assert store.embedder.known_token_ratio(text) >= MIN_KNOWN_TOKENS
+    [record] = store.upsert_many([MemoryRecord(MemoryType.EVENT, "mixed", text, created_at=clock())])
+    assert store._records.passage_vectors([record.memory_id], 384)[record.memory_id].shape == (1, 384)
+    [chinese] = store.upsert_many([MemoryRecord(MemoryType.EVENT, "zh", "用户喜欢短回答。不喜欢表情符号。",
+                                                created_at=clock())])
+    assert store._records.passage_vectors([chinese.memory_id], 384) == {}  # unreadable text: none computed
+
+
+def test_a_server_store_ranks_by_passages_through_the_cache(request, clock):
+    from conftest import build_store
+
+    server = build_store("chroma-server", None, clock, request)
+    for subject, content in (("answer", ANSWER), ("topic", ON_TOPIC)):
+        server.upsert(MemoryRecord(MemoryType.EVENT, subject, content, created_at=clock()))
+    assert server._records.passage_vectors([r.memory_id for r in server.list_all()], 384) == {}
+    hits = server.search_hits(QUERY, limit=2, mode="vector", record_access=False)
+    assert hits[0].record.subject == "answer"

@@ -24,9 +24,11 @@ buries a fact in small talk (the grid from whole-only to passage-only is in the 
 itself), and the result is never below the whole's cosine, so a memory found by its meaning
 is never pushed out by this step.
 
-Passage vectors are derived data: they are computed from the text, on demand, through the
-embedder's cache (stores warm it when they write, and drop the entries when a memory is
-forgotten), never stored. Passages the model cannot read (mostly ``[UNK]`` tokens, e.g.
+Passage vectors are derived data, computed from the text when a memory is written. The
+embedded store keeps them in the memory's own row of its record database (so a reopened store
+does not embed them again, and forgetting the row forgets them); otherwise they come through the
+embedder's cache, which stores warm when they write and clear when a memory is forgotten.
+Passages the model cannot read (mostly ``[UNK]`` tokens, e.g.
 Chinese with the English default model) take no part, exactly as whole texts do not.
 
 Measured on LoCoMo's development conversations, tuned on three and checked on the other two
@@ -41,8 +43,8 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 __all__ = [
-    "MAX_PASSAGES", "PASSAGE_WEIGHT", "best_passage_similarity", "label", "passage_similarity", "passage_texts",
-    "passages", "sentences",
+    "MAX_PASSAGES", "PASSAGE_WEIGHT", "best_of", "best_passage_similarity", "label", "passage_similarity",
+    "passage_texts", "passage_vectors", "passages", "sentences",
 ]
 
 #: The whole text's share of a multi-sentence memory's similarity (the rest: its best sentence).
@@ -121,12 +123,12 @@ def passage_similarity(whole: float, best_passage: float | None) -> float:
     return round(PASSAGE_WEIGHT * whole + (1.0 - PASSAGE_WEIGHT) * max(whole, best_passage), 12)
 
 
-def best_passage_similarity(
-    query_vector: np.ndarray, texts: Mapping[str, str], embedder: Any, *, min_known: float
-) -> dict[str, float]:
-    """For each id in ``texts`` whose text has readable passages, the cosine of its best
-    passage with ``query_vector`` (unit length). One batch through ``embedder`` (cached by
-    content); passages whose known-token share is below ``min_known`` are skipped."""
+def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float) -> dict[str, np.ndarray]:
+    """For each id in ``texts`` whose text has passages, the vectors of its readable ones
+    (shape ``(n, dim)``; ``n`` is 0 when the model can read none of them). One batch through
+    ``embedder`` (cached by content); passages whose known-token share is below ``min_known``
+    are left out. A store may keep these next to the record, so a reopened store need not
+    embed them again."""
     owners: list[str] = []
     pieces: list[str] = []
     for memory_id, text in texts.items():
@@ -134,16 +136,30 @@ def best_passage_similarity(
             owners.append(memory_id)
             pieces.append(passage)
     readable = [ratio >= min_known for ratio in embedder.known_token_ratios(pieces)]
-    owners = [owner for owner, ok in zip(owners, readable) if ok]
-    pieces = [piece for piece, ok in zip(pieces, readable) if ok]
-    if not pieces:
-        return {}
-    scores = embedder.embed(pieces) @ np.asarray(query_vector, dtype=np.float32).reshape(-1)
-    best: dict[str, float] = {}
-    for memory_id, score in zip(owners, scores.tolist()):
-        if score > best.get(memory_id, -2.0):
-            best[memory_id] = score
-    return best
+    kept = [i for i, ok in enumerate(readable) if ok]
+    vectors = embedder.embed([pieces[i] for i in kept]) if kept else np.zeros((0, 0), dtype=np.float32)
+    rows: dict[str, list[np.ndarray]] = {owner: [] for owner in owners}
+    for row, i in enumerate(kept):
+        rows[owners[i]].append(vectors[row])
+    return {
+        owner: np.stack(found).astype(np.float32) if found else np.zeros((0, vectors.shape[1] or 1), dtype=np.float32)
+        for owner, found in rows.items()
+    }
+
+
+def best_of(query_vector: np.ndarray, matrices: Mapping[str, np.ndarray]) -> dict[str, float]:
+    """The best passage cosine per id, from each id's passage vectors (ids with none: left out)."""
+    query = np.asarray(query_vector, dtype=np.float32).reshape(-1)
+    return {memory_id: float((matrix @ query).max()) for memory_id, matrix in matrices.items()
+            if len(matrix) and matrix.shape[1] == len(query)}
+
+
+def best_passage_similarity(
+    query_vector: np.ndarray, texts: Mapping[str, str], embedder: Any, *, min_known: float
+) -> dict[str, float]:
+    """For each id in ``texts`` whose text has readable passages, the cosine of its best
+    passage with ``query_vector`` (unit length): :func:`passage_vectors`, then :func:`best_of`."""
+    return best_of(query_vector, passage_vectors(texts, embedder, min_known=min_known))
 
 
 def passage_texts(texts: Iterable[str]) -> list[str]:

@@ -110,6 +110,10 @@ class VersionedRows:
         chosen.sort(key=lambda item: (item[0], item[1]))
         return [(record, readable) for _, _, record, readable in chosen]
 
+    def passage_vectors(self, ids: Iterable[str], dimension: int) -> dict[str, np.ndarray]:
+        """None are stored on a server (see :meth:`write`)."""
+        return {}
+
     def row_count(self) -> int:
         return self.collection.count()
 
@@ -156,8 +160,11 @@ class VersionedRows:
         vectors: dict[str, np.ndarray],
         readable: dict[str, float],
         existing: dict[str, MemoryRecord],
+        passages: dict[str, np.ndarray] | None = None,
     ) -> None:
-        """Append one version row per record (``vectors`` holds a vector for every record)."""
+        """Append one version row per record (``vectors`` holds a vector for every record).
+        ``passages`` is not kept: a server's rows hold scalars only, and recall computes
+        passage vectors through the embedder's cache (:meth:`passage_vectors` has none)."""
         if not records:
             return
         vectors = dict(vectors)

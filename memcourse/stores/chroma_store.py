@@ -58,7 +58,7 @@ from memcourse.embeddings import Embedder, chroma_embedding_function_class, defa
 from memcourse.recall.bm25 import BM25Index
 from memcourse.recall.as_of import rank_versions
 from memcourse.recall.dedupe import may_supersede, merged_by_similarity
-from memcourse.recall.passages import best_passage_similarity, passage_similarity, passage_texts
+from memcourse.recall.passages import best_of, passage_similarity, passage_texts, passage_vectors
 from memcourse.recall.hit import Hit
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.hybrid import (
@@ -314,8 +314,11 @@ class ChromaMemoryStore:
         vectors = self.embedder.embed([r.content for r in needs_vector])
         vector_of = {r.memory_id: vectors[i] for i, r in enumerate(needs_vector)}
         readable = {r.memory_id: self.embedder.known_token_ratio(r.content) for r in chunk}
-        # Warm the cache that recall scores passages from (memcourse.recall.passages).
-        self.embedder.embed(passage_texts(r.content for r in needs_vector if readable[r.memory_id] >= MIN_KNOWN_TOKENS))
+        # The vectors recall scores a multi-sentence memory's passages by (recall.passages).
+        passage_matrix = passage_vectors(
+            {r.memory_id: r.content for r in needs_vector if readable[r.memory_id] >= MIN_KNOWN_TOKENS},
+            self.embedder, min_known=MIN_KNOWN_TOKENS,
+        )
         # 3. New active records supersede their near-duplicates (stored, or earlier in the chunk).
         fresh = [r for r in needs_vector if r.memory_id not in existing and r.status is Status.ACTIVE]
         in_chunk = {r.memory_id for r in chunk}
@@ -328,6 +331,7 @@ class ChromaMemoryStore:
             vectors=vector_of,
             readable=readable,
             existing={**existing, **{r.memory_id: r for r in outside}},
+            passages=passage_matrix,
         )
         # 5. Keep the keyword channel and the scope catalog in step (an update that changed
         #    neither the indexed text nor the scope leaves them as they are).
@@ -570,7 +574,8 @@ class ChromaMemoryStore:
     ) -> list[str]:
         """Ids of ``allowed`` memories whose vectors are close to the query's, best first
         (a memory of several sentences re-scored by its best passage, see
-        :mod:`memcourse.recall.passages`; ``fetch`` loads the records that have some).
+        :mod:`memcourse.recall.passages`: their vectors are read from the record database, or
+        computed from the records ``fetch`` loads when none are stored).
 
         Two ways to restrict a kNN search to one tenant, and the right one depends on how
         much of the collection the tenant owns:
@@ -613,8 +618,12 @@ class ChromaMemoryStore:
         # A memory of several sentences is also scored by its best passage (recall.passages):
         # the whole text's cosine found it, the passage decides how close it really is.
         several = [doc_id for doc_id, _ in found if shared.catalog.has_passages(doc_id)]
-        texts = {doc_id: record.content for doc_id, record in fetch(several).items()} if several else {}
-        best = best_passage_similarity(vector[0], texts, self.embedder, min_known=MIN_KNOWN_TOKENS)
+        matrices = self._records.passage_vectors(several, vector.shape[1]) if several else {}
+        missing = [doc_id for doc_id in several if doc_id not in matrices]  # a server, or written before passages
+        if missing:
+            texts = {doc_id: record.content for doc_id, record in fetch(missing).items()}
+            matrices.update(passage_vectors(texts, self.embedder, min_known=MIN_KNOWN_TOKENS))
+        best = best_of(vector[0], matrices)
         rescored = sorted(((doc_id, passage_similarity(s, best.get(doc_id))) for doc_id, s in found),
                           key=lambda pair: -pair[1])
         for doc_id, s in rescored:

@@ -10,8 +10,9 @@ the file corrupted it (two SQLite libraries in one process do not see each other
 So the work is split by what each side is good at:
 
 * **Our database** (``memcourse-records.sqlite3`` next to Chroma's files, or in memory for an
-  ephemeral client) holds every record as JSON, with its history, and the read gate's
-  verdict on that version (:mod:`memcourse.recall.verdicts`: scanned once, at write). It runs with
+  ephemeral client) holds every record as JSON, with its history, the read gate's
+  verdict on that version (:mod:`memcourse.recall.verdicts`: scanned once, at write) and the
+  vectors of its passages (:mod:`memcourse.recall.passages`: embedded once, at write). It runs with
   ``secure_delete`` on (SQLite overwrites deleted content with zeros) and a rollback journal
   (deleted with the transaction's end, so no log of old text outlives a commit). Forgetting
   is one ``DELETE``: the text is gone when it commits.
@@ -102,6 +103,7 @@ class LocalRecords:
             self.db.executescript(_SCHEMA)
             self.db.execute("SELECT count(*) FROM records").fetchone()
             _add_trust_column(self.db)
+            _add_column(self.db, "passages", "BLOB")
         except sqlite3.DatabaseError as error:
             raise CorruptStoreError(self.file or target, f"not a memcourse record database ({error})") from None
 
@@ -119,6 +121,25 @@ class LocalRecords:
                 record = _load(text, self.file)
                 recall_stamp(record, trust)
                 found[record.memory_id] = record
+        return found
+
+    def passage_vectors(self, ids: Iterable[str], dimension: int) -> dict[str, np.ndarray]:
+        """The stored passage vectors of those ``ids`` that have them (``(n, dimension)``,
+        possibly 0 rows: the model could read none of the passages). Records written before
+        passages were stored, or whose blob does not fit ``dimension``, are left out: the
+        caller computes them."""
+        found: dict[str, np.ndarray] = {}
+        ids = list(dict.fromkeys(ids))
+        for start in range(0, len(ids), CHUNK):
+            part = ids[start : start + CHUNK]
+            rows = self.db.execute(
+                f"SELECT memory_id, passages FROM records WHERE collection = ? AND memory_id IN ({_marks(part)}) "
+                "AND passages IS NOT NULL",
+                [self.name, *part],
+            )
+            for memory_id, blob in rows:
+                if len(blob) % (4 * dimension) == 0:
+                    found[memory_id] = np.frombuffer(blob, dtype="<f4").reshape(-1, dimension)
         return found
 
     def select(
@@ -211,9 +232,13 @@ class LocalRecords:
         vectors: dict[str, np.ndarray],
         readable: dict[str, float],
         existing: dict[str, MemoryRecord],
+        passages: dict[str, np.ndarray] | None = None,
     ) -> None:
         """Store merged records. ``vectors`` holds a vector for every record whose content is
-        new or changed (others keep their vector); ``existing`` the records as they were.
+        new or changed (others keep their vector); ``existing`` the records as they were;
+        ``passages`` the passage vectors (:mod:`memcourse.recall.passages`) of records whose
+        content is new or changed (a record of such content absent from it has none: its
+        stored ones, of an older text, are cleared).
 
         One transaction of ours around one Chroma call: the Chroma write happens inside our
         open transaction, and our commit is the moment the write counts. Each write stamps
@@ -250,6 +275,11 @@ class LocalRecords:
                         trust[mid],
                     ],
                 )
+            for mid in vectors:
+                matrix = (passages or {}).get(mid)
+                blob = None if matrix is None else np.ascontiguousarray(matrix, dtype="<f4").tobytes()
+                self.db.execute("UPDATE records SET passages = ? WHERE collection = ? AND memory_id = ?",
+                                [blob, self.name, mid])
             embedded = [row for row in rows if row[0].memory_id in vectors]
             if embedded:
                 self.collection.upsert(
@@ -370,10 +400,16 @@ class LocalRecords:
 def _add_trust_column(db: sqlite3.Connection) -> None:
     """Databases written before verdicts were stored lack the column: add it (empty; those
     records are scanned at their next read)."""
+    _add_column(db, "trust", "TEXT")
+
+
+def _add_column(db: sqlite3.Connection, name: str, kind: str) -> None:
+    """Add a column older databases lack (empty: ``trust`` is filled at the next read,
+    ``passages`` at the next write, and recall computes missing passage vectors meanwhile)."""
     columns = {row[1] for row in db.execute("PRAGMA table_info(records)")}
-    if "trust" not in columns:
+    if name not in columns:
         try:
-            db.execute("ALTER TABLE records ADD COLUMN trust TEXT")
+            db.execute(f"ALTER TABLE records ADD COLUMN {name} {kind}")
         except sqlite3.OperationalError as error:  # another process added it a moment ago
             if "duplicate column" not in str(error):
                 raise
