@@ -278,10 +278,10 @@ def test_only_readable_passages_are_stored(tmp_path, clock):
     assert store._records.passage_vectors([chinese.memory_id], 384) == {}  # unreadable text: none computed
 
 
-def test_a_server_store_ranks_by_passages_through_the_cache(request, clock):
-    from conftest import build_store
+def test_a_server_store_ranks_by_passages_through_the_cache(chroma_server, clock):
+    import uuid
 
-    server = build_store("chroma-server", None, clock, request)
+    server = ChromaMemoryStore(client=chroma_server.client(), collection=f"t-{uuid.uuid4().hex}", clock=clock)
     for subject, content in (("answer", ANSWER), ("topic", ON_TOPIC)):
         server.upsert(MemoryRecord(MemoryType.EVENT, subject, content, created_at=clock()))
     assert server._records.passage_vectors([r.memory_id for r in server.list_all()], 384) == {}
