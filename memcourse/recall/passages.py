@@ -138,13 +138,11 @@ def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float
     readable = [ratio >= min_known for ratio in embedder.known_token_ratios(pieces)]
     kept = [i for i, ok in enumerate(readable) if ok]
     vectors = embedder.embed([pieces[i] for i in kept]) if kept else np.zeros((0, 0), dtype=np.float32)
-    rows: dict[str, list[np.ndarray]] = {owner: [] for owner in owners}
+    rows: dict[str, list[int]] = {owner: [] for owner in owners}
     for row, i in enumerate(kept):
-        rows[owners[i]].append(vectors[row])
-    return {
-        owner: np.stack(found).astype(np.float32) if found else np.zeros((0, vectors.shape[1] or 1), dtype=np.float32)
-        for owner, found in rows.items()
-    }
+        rows[owners[i]].append(row)
+    return {owner: np.asarray(vectors[found], dtype=np.float32).reshape(len(found), vectors.shape[1])
+            for owner, found in rows.items()}
 
 
 def best_of(query_vector: np.ndarray, matrices: Mapping[str, np.ndarray]) -> dict[str, float]:

@@ -313,7 +313,7 @@ class ChromaMemoryStore:
         # 2. Vectors (cached by content hash) and how much of each text the model could read.
         vectors = self.embedder.embed([r.content for r in needs_vector])
         vector_of = {r.memory_id: vectors[i] for i, r in enumerate(needs_vector)}
-        readable = {r.memory_id: self.embedder.known_token_ratio(r.content) for r in chunk}
+        readable = dict(zip((r.memory_id for r in chunk), self.embedder.known_token_ratios([r.content for r in chunk])))
         # The vectors recall scores a multi-sentence memory's passages by (recall.passages).
         passage_matrix = passage_vectors(
             {r.memory_id: r.content for r in needs_vector if readable[r.memory_id] >= MIN_KNOWN_TOKENS},
@@ -478,9 +478,8 @@ class ChromaMemoryStore:
         for record in records:
             self._state().catalog.unindex(record.memory_id)
             VERDICTS.forget(record)
-            for text in [record.content, *(entry.content for entry in record.history)]:
-                self.embedder.forget(text)
-                self.embedder.evict(passage_texts([text]))
+            texts = [record.content, *(entry.content for entry in record.history)]
+            self.embedder.evict([*texts, *passage_texts(texts)])
 
     # -- reading --------------------------------------------------------------------------
     def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:

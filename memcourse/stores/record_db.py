@@ -260,26 +260,26 @@ class LocalRecords:
                 ratio = readable.get(mid, old_ratio)
                 stamp = secrets.token_hex(8)
                 rows.append((record, row_id, ratio, self._scalars(record, ratio, stamp)))
+                # A new or changed text (it has a new vector) gets its passages, or none; an
+                # unchanged one keeps those it has.
+                matrix = (passages or {}).get(mid)
+                blob = None if matrix is None else np.ascontiguousarray(matrix, dtype="<f4").tobytes()
                 self.db.execute(
                     """INSERT INTO records (collection, memory_id, row_id, user_id, agent_id, memory_type, status,
-                                            superseded_by, readable, inserted, write_id, record, trust)
-                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            superseded_by, readable, inserted, write_id, record, trust, passages)
+                       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                        ON CONFLICT (collection, memory_id) DO UPDATE SET
                            user_id = excluded.user_id, agent_id = excluded.agent_id,
                            memory_type = excluded.memory_type, status = excluded.status,
                            superseded_by = excluded.superseded_by, readable = excluded.readable,
-                           write_id = excluded.write_id, record = excluded.record, trust = excluded.trust""",
+                           write_id = excluded.write_id, record = excluded.record, trust = excluded.trust,
+                           passages = CASE WHEN ? THEN excluded.passages ELSE records.passages END""",
                     [
                         self.name, mid, row_id, record.user_id, record.agent_id, record.memory_type.value,
                         record.status.value, record.superseded_by, ratio, inserted + position, stamp, _dump(record),
-                        trust[mid],
+                        trust[mid], blob, mid in vectors,
                     ],
                 )
-            for mid in vectors:
-                matrix = (passages or {}).get(mid)
-                blob = None if matrix is None else np.ascontiguousarray(matrix, dtype="<f4").tobytes()
-                self.db.execute("UPDATE records SET passages = ? WHERE collection = ? AND memory_id = ?",
-                                [blob, self.name, mid])
             embedded = [row for row in rows if row[0].memory_id in vectors]
             if embedded:
                 self.collection.upsert(
