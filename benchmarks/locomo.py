@@ -323,6 +323,7 @@ def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: 
     for fusion in fusions:
         start = time.perf_counter()
         kwargs = {"fusion": "rrf"} if fusion == "rrf" else {}
+        kwargs.update(embedder.profile.store_arguments())  # the model's floor and near-duplicate threshold
         store = ChromaMemoryStore(path=workdir / f"store-{fusion}", embedder=embedder, clock=clock, **kwargs)
         for conv in conversations:
             clock.now = conv.asked_at  # the records carry their own session times

@@ -498,7 +498,8 @@ def _store_factory(kind: str, parent: Path, model: str | None = None) -> Callabl
         from memcourse.embeddings import default_embedder
 
         embedder = default_embedder(model)  # one loaded model and cache for every store of the run
-        return lambda: ChromaMemoryStore(path=str(new_directory()), embedder=embedder)
+        options = embedder.profile.store_arguments()  # this model's floor and near-duplicate threshold
+        return lambda: ChromaMemoryStore(path=str(new_directory()), embedder=embedder, **options)
     raise ValueError(f"unknown store {kind!r}")
 
 

@@ -61,6 +61,11 @@ class ModelProfile:
         if self.dedupe_threshold <= self.similarity_floor:
             raise ValueError("dedupe_threshold must be above similarity_floor")
 
+    def store_arguments(self) -> dict[str, float]:
+        """The profile's constants that ``ChromaMemoryStore(...)`` takes as arguments today
+        (``similarity_floor=``, ``dedupe_threshold=``); the others are read by recall itself."""
+        return {"similarity_floor": self.similarity_floor, "dedupe_threshold": self.dedupe_threshold}
+
 
 MINILM = ModelProfile(
     model_id=MINILM_ID,
