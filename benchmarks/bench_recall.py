@@ -177,13 +177,13 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
         queries = make_queries(args.queries, rng, n, args.tenants)
         queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain query, no filter"] = timed(
-            lambda q: store.collection.query(query_embeddings=embedder.embed([q]), n_results=10, include=["distances"]),
+            lambda q: store.collection.query(query_embeddings=embedder.embed_queries([q]), n_results=10, include=["distances"]),
             queries,
         )
         queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain chroma.query"] = timed(
             lambda q: store.collection.query(
-                query_embeddings=embedder.embed([q]), n_results=10, where=where, include=["metadatas", "distances"]
+                query_embeddings=embedder.embed_queries([q]), n_results=10, where=where, include=["metadatas", "distances"]
             ),
             queries,
         )
