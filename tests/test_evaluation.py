@@ -348,3 +348,19 @@ def test_hybrid_rrf_is_skipped_with_a_reason_on_a_store_without_fusion():
     report = evaluate(FakeStore, modes=("hybrid", "hybrid-rrf"), progress=False, eval_set=tiny_set())
     assert report.evaluated_modes() == ["hybrid"]
     assert "fusion" in report.skipped["hybrid-rrf"]
+
+
+def test_the_cross_lingual_set_asks_every_question_in_the_other_language():
+    from importlib import resources
+
+    from memcourse.evaluation import load_eval_set, query_language
+
+    path = resources.files("memcourse").joinpath("data/recall_crosslingual.json")
+    eval_set = load_eval_set(path)
+    assert len(eval_set.queries) >= 30 and not eval_set.distractors
+    languages = {query_language(q.text) for q in eval_set.queries}
+    assert languages == {"zh", "en"}
+    for query in eval_set.queries:
+        [key] = query.relevant
+        assert query.kind == "crosslingual"
+        assert query_language(eval_set.memories[key].content) != query_language(query.text), query.id
