@@ -136,3 +136,28 @@ def test_a_multilingual_model_ranks_a_chinese_paraphrase_with_no_shared_word_fir
     texts = [MEMORY, *DISTRACTORS]
     cosines = use.embed(texts) @ use.embed_query(PARAPHRASE)
     assert texts[int(np.argmax(cosines))] == MEMORY
+
+
+def test_a_collection_built_with_one_model_refuses_another_and_says_which(tmp_path, use):
+    from memcourse.records import MemoryRecord, MemoryType
+    from memcourse.stores.base import StoreError
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    store = ChromaMemoryStore(tmp_path / "db", embedder=use, **use.profile.store_arguments())
+    store.upsert(MemoryRecord(MemoryType.ENTITY, "exercise", MEMORY, user_id="mei"))
+    store.close()
+    with pytest.raises(StoreError, match="built with embedding model 'use-multilingual-v3'"):
+        ChromaMemoryStore(tmp_path / "db", embedder=Embedder("minilm"))
+    reopened = ChromaMemoryStore(tmp_path / "db", embedder=Embedder("use-multilingual"))  # alias, same id
+    assert [r.content for r in reopened.list_all()] == [MEMORY]
+
+
+def test_hybrid_recall_finds_a_chinese_paraphrase_with_no_shared_word(tmp_path, use):
+    from memcourse.records import MemoryRecord, MemoryType
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    store = ChromaMemoryStore(tmp_path / "db", embedder=use, **use.profile.store_arguments())
+    store.upsert_many([MemoryRecord(MemoryType.ENTITY, f"note_{i}", text, user_id="mei")
+                       for i, text in enumerate([MEMORY, *DISTRACTORS])])
+    found = store.search(PARAPHRASE, user_id="mei", mode="hybrid", limit=3)
+    assert found and found[0].content == MEMORY
