@@ -210,7 +210,8 @@ def test_data_set_size_and_coverage(recall_set):
     for user in recall_set.users:
         assert sum(1 for d in recall_set.distractors if d.user_id == user) >= 100
     assert len(recall_set.queries) >= 40
-    assert {q.kind for q in recall_set.queries} == set(KINDS)
+    # every kind but crosslingual, which has its own set (memcourse/data/recall_crosslingual.json)
+    assert {q.kind for q in recall_set.queries} == set(KINDS) - {"crosslingual"}
     assert {q.language for q in recall_set.queries} == {"zh", "en", "mixed"}
     assert len({q.id for q in recall_set.queries}) == len(recall_set.queries)
 
