@@ -323,6 +323,7 @@ def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: 
     for fusion in fusions:
         start = time.perf_counter()
         kwargs = {"fusion": "rrf"} if fusion == "rrf" else {}
+        kwargs.update(embedder.profile.store_arguments())  # the model's floor and near-duplicate threshold
         store = ChromaMemoryStore(path=workdir / f"store-{fusion}", embedder=embedder, clock=clock, **kwargs)
         for conv in conversations:
             clock.now = conv.asked_at  # the records carry their own session times
@@ -397,7 +398,7 @@ def run_baselines(conversations: list[Conversation], workdir: Path, embedder) ->
                 return [conv.turns[int(d)].dia_id for d, s in zip(docs[0], scores[0]) if s > 0]
 
             def dense_search(limit: int) -> list[str]:
-                out = collection.query(query_embeddings=embedder.embed([q.text]), n_results=min(limit, n),
+                out = collection.query(query_embeddings=embedder.embed_queries([q.text]), n_results=min(limit, n),
                                        where={"user": conv.sample_id}, include=[])
                 return [i.split("/", 1)[1] for i in out["ids"][0]]
 

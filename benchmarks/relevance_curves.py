@@ -60,7 +60,7 @@ def candidates(conversations, embedder) -> dict[str, list[tuple[str, float, bool
         for q in (q for q in conv.questions if q.category in (1, 2, 3, 4)):
             evidence = set(q.evidence)
             keyword = dict(index.search(q.text, limit=KEYWORD_DEPTH, allowed=allowed))
-            query_vector = embedder.embed([q.text])[0]
+            query_vector = embedder.embed_query(q.text)
             cosines = vectors @ query_vector
             top = [i for i in np.argsort(-cosines)[:VECTOR_DEPTH] if cosines[i] >= SIMILARITY_FLOOR]
             # as the store scores them: a turn of several sentences also by its best passage

@@ -80,7 +80,9 @@ __all__ = [
     "reciprocal_rank",
 ]
 
-KINDS = ("paraphrase", "exact_id", "negation", "chinese", "english", "mixed")
+#: ``crosslingual``: a question in one language about a memory written in the other
+#: (memcourse/data/recall_crosslingual.json, ``memcourse eval --dataset``).
+KINDS = ("paraphrase", "exact_id", "negation", "chinese", "english", "mixed", "crosslingual")
 MODES = ("vector", "keyword", "hybrid", "hybrid-rrf")
 #: "hybrid-rrf" is hybrid search with plain Reciprocal Rank Fusion (``store.fusion = "rrf"``):
 #: the teachable baseline the default fusion is measured against.
@@ -481,7 +483,8 @@ def evaluate(
 
 
 # -- command line -------------------------------------------------------------------------
-def _store_factory(kind: str, parent: Path) -> Callable[[], Any]:
+def _store_factory(kind: str, parent: Path, model: str | None = None) -> Callable[[], Any]:
+    """Fresh stores of one kind; a Chroma store embeds with ``model`` (default: the library's)."""
     def new_directory() -> Path:
         return Path(tempfile.mkdtemp(prefix=f"eval-{kind}-", dir=parent))
 
@@ -492,7 +495,11 @@ def _store_factory(kind: str, parent: Path) -> Callable[[], Any]:
     if kind == "chroma":
         from memcourse.stores.chroma_store import ChromaMemoryStore  # slow import: only here
 
-        return lambda: ChromaMemoryStore(path=str(new_directory()))
+        from memcourse.embeddings import default_embedder
+
+        embedder = default_embedder(model)  # one loaded model and cache for every store of the run
+        options = embedder.profile.store_arguments()  # this model's floor and near-duplicate threshold
+        return lambda: ChromaMemoryStore(path=str(new_directory()), embedder=embedder, **options)
     raise ValueError(f"unknown store {kind!r}")
 
 
@@ -514,6 +521,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes", default=",".join(MODES),
                         help="comma-separated search modes (default: vector,keyword,hybrid,hybrid-rrf; hybrid-rrf is "
                         "hybrid with plain RRF fusion, the baseline the default fusion improves on)")
+    parser.add_argument("--model", default=None,
+                        help="embedding model for the chroma store: minilm, use-multilingual, e5-small, or a "
+                        "sentence-transformers name or path (default: $MEMCOURSE_EMBEDDING_MODEL, else the "
+                        "library's default)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--"]:  # "memcourse eval -- --store json": the separator is not ours
@@ -533,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
     parent.mkdir(parents=True, exist_ok=True)
     try:
         try:
-            factory = _store_factory(args.store, parent)
+            factory = _store_factory(args.store, parent, args.model)
             report = evaluate(factory, modes=modes, progress=not args.quiet, eval_set=eval_set)
         except ValueError as error:
             print(f"memcourse eval: {error}", file=sys.stderr)
@@ -541,7 +552,12 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if cleanup:
             shutil.rmtree(parent, ignore_errors=True)
-    print(f"store: {args.store}")
+    if args.store == "chroma":
+        from memcourse.embeddings import resolve_model
+
+        print(f"store: chroma, embedding model {resolve_model(args.model)}")
+    else:
+        print(f"store: {args.store}")
     print(report.table())
     return 0
 

