@@ -53,7 +53,7 @@ def _ddl(dimension: int) -> list[str]:
             memory_type text NOT NULL,
             status text NOT NULL,
             importance real NOT NULL,
-            access_count integer NOT NULL DEFAULT 0,
+            access_count numeric NOT NULL DEFAULT 0,
             last_accessed_at timestamptz,
             source_conversation_id text,
             created_at timestamptz NOT NULL,

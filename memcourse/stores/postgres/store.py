@@ -137,7 +137,7 @@ class PostgresMemoryStore:
         record.status = Status(row.status)
         record.superseded_by = row.superseded_by
         record.updated_at = row.updated_at.astimezone(timezone.utc)
-        record.access_count = row.access_count
+        record.access_count = int(row.access_count)  # numeric: a count has no upper bound in a record
         record.last_accessed_at = row.last_accessed_at and row.last_accessed_at.astimezone(timezone.utc)
         return record
 
