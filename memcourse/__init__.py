@@ -32,6 +32,7 @@ _LAZY = {
     "MemoryAwareAgent": "memcourse.agent",
     "AgentReply": "memcourse.agent",
     "ChromaMemoryStore": "memcourse.stores.chroma_store",
+    "PostgresMemoryStore": "memcourse.stores.postgres",  # psycopg is imported only on first use
 }
 
 
@@ -61,6 +62,7 @@ __all__ = [
     "MemoryStore",
     "MemoryType",
     "PolicyDecision",
+    "PostgresMemoryStore",
     "ShortTermState",
     "Source",
     "Status",

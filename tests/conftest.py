@@ -24,7 +24,9 @@ from memcourse.stores.json_store import JsonMemoryStore
 
 # "chroma": embedded (PersistentClient in tmp_path); "chroma-server": a real `chroma run` on
 # loopback, started once per session, one fresh collection per test.
-STORE_KINDS = ["json", "chroma", "chroma-server"]
+# "postgres": one embedded PostgreSQL server per session (or MEMCOURSE_DATABASE_URL), one fresh
+# schema per test. A server that cannot start is an error, never a skip.
+STORE_KINDS = ["json", "chroma", "chroma-server", "postgres"]
 
 
 class FakeClock:
@@ -110,6 +112,32 @@ def chroma_server(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def postgres_dsn():
+    """A PostgreSQL server for the session: MEMCOURSE_DATABASE_URL, or an embedded one (fsync
+    off: its data dies with the session), stopped at the end."""
+    from memcourse.stores.postgres.server import EmbeddedServer, database_url
+
+    dsn = database_url()
+    if dsn is not None:
+        yield dsn
+        return
+    server = EmbeddedServer(durable=False)
+    yield server.dsn
+    server.stop()
+
+
+def build_postgres_store(dsn: str, tmp_path, clock, request=None, **kwargs):
+    """A PostgresMemoryStore in a schema of its own, closed when the test ends."""
+    from memcourse.stores.postgres import PostgresMemoryStore
+
+    store = PostgresMemoryStore(dsn, schema=f"t_{uuid.uuid4().hex}", key_store=tmp_path / f"keys-{uuid.uuid4().hex}.sqlite",
+                                clock=clock, **kwargs)
+    if request is not None:
+        request.addfinalizer(store.close)
+    return store
+
+
 def build_store(kind: str, tmp_path, clock, request=None):
     if kind == "json":
         return JsonMemoryStore(tmp_path / "memories.json", clock=clock)
@@ -123,6 +151,8 @@ def build_store(kind: str, tmp_path, clock, request=None):
         server = request.getfixturevalue("chroma_server")
         # A collection per test: tests share the server, never each other's memories.
         return ChromaMemoryStore(client=server.client(), collection=f"t-{uuid.uuid4().hex}", clock=clock)
+    if kind == "postgres":
+        return build_postgres_store(request.getfixturevalue("postgres_dsn"), tmp_path, clock, request)
     raise ValueError(f"unknown store kind {kind!r}")
 
 

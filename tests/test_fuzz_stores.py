@@ -163,11 +163,15 @@ def seed(store) -> None:
         store.upsert(MemoryRecord(kind, subject, content, user_id=user, created_at=T0))
 
 
-@pytest.fixture(scope="module", params=["json", "chroma"])
+@pytest.fixture(scope="module", params=["json", "chroma", "postgres"])
 def fuzz_store(request, tmp_path_factory):
     root = tmp_path_factory.mktemp(f"fuzz-{request.param}")
     if request.param == "json":
         store = JsonMemoryStore(root / "memories.json")
+    elif request.param == "postgres":
+        from memcourse.stores.postgres import PostgresMemoryStore
+
+        store = PostgresMemoryStore(request.getfixturevalue("postgres_dsn"), schema=f"fuzz_{uuid.uuid4().hex}", key_store=root / "keys.sqlite")
     else:
         from memcourse.stores.chroma_store import ChromaMemoryStore
 

@@ -1,0 +1,483 @@
+"""``PostgresMemoryStore``: the store contract on PostgreSQL + pgvector, one database for all.
+
+The engineering guide's advice (§2.1, §6.2): keep structured data and vectors in one
+PostgreSQL with pgvector, so they can never be "two sets of data out of step". Here a memory is
+one row of ``agent_memory`` (:mod:`.database`): its vector, its keyword tokens and its record
+change in the same transaction, and every decision is one transaction (:mod:`.rows` says which
+locks, in which order), so across any number of processes:
+
+- the owner check and the write are atomic (no other process can take the id in between);
+- an update's history is read and written under the row's lock (no version is lost);
+- a forget and a racing write are serialised by the id's lock: the write lands before the
+  forget (and is deleted with it) or after (and is a new memory with no past): a forgotten
+  version never comes back.
+
+Recall is the library's: vector candidates from the HNSW index (tenant filter inside the query,
+iterative scan), keyword candidates from a GIN index over the tokens of
+:func:`memcourse.text.keyword_tokens` scored by BM25 (:mod:`.keyword`), fused, decayed, boosted
+and admitted by :func:`memcourse.recall.hybrid.rank_hits`, as in the Chroma store. Forgetting is
+crypto-shredding (:mod:`.sealing`): the text is never stored in clear.
+
+This module is the glue: the public verbs on top of the primitives in :mod:`.rows`.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+from cryptography.exceptions import InvalidTag
+
+from memcourse.embeddings import Embedder, default_embedder
+from memcourse.recall.as_of import rank_versions
+from memcourse.recall.dedupe import may_supersede, merged_by_similarity
+from memcourse.recall.hit import Hit
+from memcourse.recall.hybrid import (
+    KEYWORD_DEPTH, MIN_KNOWN_TOKENS, MODES, SIMILARITY_FLOOR, VECTOR_DEPTH, check_fusion, keyword_text, rank_hits,
+)
+from memcourse.recall.passages import best_of, passage_similarity, passage_texts, passage_vectors, sentences
+from memcourse.recall.verdicts import VERDICTS
+from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
+from memcourse.stores.base import (
+    StoreError, check_derived_id, check_flag, check_id, check_limit, check_memory_type, check_owner, check_query,
+    check_scope_id, check_successor,
+)
+from memcourse.stores.postgres import rows
+from memcourse.stores.postgres.database import Database
+from memcourse.stores.postgres.keyword import bm25_rank
+from memcourse.stores.postgres.sealing import KeyStore, UserKeys
+from memcourse.stores.postgres.server import EmbeddedServer, database_url
+from memcourse.text import keyword_tokens
+from memcourse.validity import close_on_update, is_current, version_as_of
+
+__all__ = ["PostgresMemoryStore", "KEY_STORE_ENV"]
+
+KEY_STORE_ENV = "MEMCOURSE_KEY_STORE"
+#: Stored near-duplicates a new memory is compared with (as in the Chroma store).
+NEAR_DUPLICATES = 3
+
+
+class PostgresMemoryStore:
+    """Long-term memories in PostgreSQL with pgvector, recalled by hybrid search.
+
+    ``dsn``: a libpq connection string; default ``MEMCOURSE_DATABASE_URL``; without either, an
+    embedded server is started for this store and stopped at :meth:`close` (or when the process
+    ends, however it ends). ``schema``: the PostgreSQL schema holding the tables (one store per
+    schema). ``key_store``: the file of per-user keys (:mod:`.sealing`); default
+    ``MEMCOURSE_KEY_STORE``, or, for an embedded server, a file next to (never inside) its data.
+    """
+
+    def __init__(
+        self,
+        dsn: str | None = None,
+        *,
+        schema: str = "memcourse",
+        key_store: str | os.PathLike[str] | None = None,
+        embedder: Embedder | None = None,
+        clock: Callable[[], datetime] = utc_now,
+        rrf_k: float = 60,
+        decay_lambda: float = 0.05,
+        fusion: str = "weighted",
+        min_confidence: float = 0.6,
+        dedupe_threshold: float = 0.92,
+        similarity_floor: float = SIMILARITY_FLOOR,
+        pool_size: int = 4,
+    ):
+        if dsn is not None and not isinstance(dsn, str):
+            raise TypeError(f"dsn must be a connection string, got {type(dsn).__name__}")
+        if not callable(clock):
+            raise TypeError(f"clock must be a callable returning a datetime, got {type(clock).__name__}")
+        self.fusion = check_fusion(fusion)
+        self.embedder = embedder or default_embedder()
+        self._clock = clock
+        self.rrf_k, self.decay_lambda, self.min_confidence = rrf_k, decay_lambda, min_confidence
+        self.dedupe_threshold, self.similarity_floor = dedupe_threshold, similarity_floor
+        self.server: EmbeddedServer | None = None
+        dsn = dsn or database_url()
+        if dsn is None:
+            self.server = EmbeddedServer()
+            dsn = self.server.dsn
+        key_store = key_store or os.environ.get(KEY_STORE_ENV) or (
+            self.server.root / "keys.sqlite" if self.server else None)
+        try:
+            if key_store is None:
+                raise TypeError(f"with an external server give key_store= (or set {KEY_STORE_ENV}): the file of "
+                                "per-user keys, kept outside the database and its backups")
+            self.keys = KeyStore(key_store)
+            self.db = Database(dsn, schema=schema, dimension=self.embedder.dimension,
+                               model_id=self.embedder.model_id, max_size=pool_size)
+        except BaseException:
+            if self.server is not None:
+                self.server.stop()
+            raise
+        self.schema = schema
+
+    def __repr__(self) -> str:
+        return f"PostgresMemoryStore(schema={self.schema!r})"
+
+    # -- rows and records ------------------------------------------------------------------
+    def _now(self) -> datetime:
+        return parse_timestamp(self._clock(), "clock()")
+
+    def _open(self, row: rows.Row, keys: dict[str, UserKeys | None]) -> MemoryRecord | None:
+        """The record in ``row`` (plain columns win over the sealed copy: they are what later
+        statements changed), or None when its key is gone (a forget destroyed it)."""
+        if row.user_id not in keys:
+            keys[row.user_id] = self.keys.get(row.user_id)
+        user_keys = keys[row.user_id]
+        if user_keys is None:
+            return None
+        try:
+            record = MemoryRecord.from_dict(user_keys.open(row.id, row.sealed))
+        except InvalidTag:  # sealed under a key destroyed since this snapshot was taken
+            return None
+        record.status = Status(row.status)
+        record.superseded_by = row.superseded_by
+        record.updated_at = row.updated_at.astimezone(timezone.utc)
+        record.access_count = int(row.access_count)  # numeric: a count has no upper bound in a record
+        record.last_accessed_at = row.last_accessed_at and row.last_accessed_at.astimezone(timezone.utc)
+        return record
+
+    def _records(self, found: Iterable[rows.Row], keys: dict | None = None) -> list[MemoryRecord]:
+        keys = {} if keys is None else keys
+        return [record for record in (self._open(row, keys) for row in found) if record is not None]
+
+    def _row(self, record: MemoryRecord, user_keys: UserKeys, readable: float) -> rows.Row:
+        return rows.Row(
+            record.memory_id, record.agent_id, record.user_id, record.memory_type.value, record.status.value,
+            record.importance, record.access_count, record.last_accessed_at, record.source_conversation_id,
+            record.created_at, record.updated_at or record.created_at, record.superseded_by, readable,
+            user_keys.seal(record.memory_id, record.to_dict()),
+        )
+
+    # -- writing ---------------------------------------------------------------------------
+    def upsert(self, record: MemoryRecord) -> MemoryRecord:
+        """Insert, update by id, or supersede a near-duplicate; returns the stored version."""
+        if not isinstance(record, MemoryRecord):
+            raise TypeError(f"upsert expects a MemoryRecord, got {type(record).__name__}")
+        return self.upsert_many([record])[0]
+
+    def upsert_many(self, records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
+        """Upsert a batch in one transaction: all of it is written, or (on any refusal) none."""
+        batch = []
+        for record in records:
+            if not isinstance(record, MemoryRecord):
+                raise TypeError(f"upsert expects a MemoryRecord, got {type(record).__name__}")
+            record.validate()
+            batch.append(record.copy())
+        ids = [r.memory_id for r in batch]
+        if len(set(ids)) != len(ids):
+            raise ValueError("the same memory_id appears twice in one batch; upsert them one at a time")
+        if not batch:
+            return []
+        vectors = self.embedder.embed([r.content for r in batch])  # outside the transaction: slow
+        readable = self.embedder.known_token_ratios([r.content for r in batch])
+
+        def decide(conn) -> list[MemoryRecord]:
+            fresh = [r.copy() for r in batch]  # a retried transaction starts from the inputs again
+            users = sorted({r.user_id for r in fresh})
+            for user in users:
+                rows.lock_user(conn, user, exclusive=False)
+            keys: dict[str, UserKeys | None] = {user: self.keys.get(user, create=True) for user in users}
+            successors = [r.superseded_by for r in fresh if r.superseded_by]
+            rows.lock_ids(conn, ids + successors)
+            existing = {r.memory_id: r for r in self._records(rows.fetch(conn, ids, for_update=True).values(), keys)}
+            in_batch = {r.memory_id: r for r in fresh}
+            stored_successors = {r.memory_id: r for r in self._records(rows.fetch(conn, successors).values(), keys)}
+            for new in fresh:  # every check before any write: a refused batch changes nothing
+                check_owner(existing.get(new.memory_id), new)
+                check_derived_id(existing.get(new.memory_id), new)
+                if new.superseded_by:
+                    check_successor(in_batch.get(new.superseded_by) or stored_successors.get(new.superseded_by), new)
+            now = self._now()
+            for new, vector, ratio in zip(fresh, vectors, readable):
+                old = existing.get(new.memory_id)
+                if old is not None:
+                    new.created_at = old.created_at
+                    new.updated_at = now
+                    new.access_count = max(old.access_count, new.access_count)
+                    new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
+                    new.history = list(old.history)
+                    replaced = close_on_update(old, new, now)
+                    if replaced is not None:
+                        new.history.append(replaced)
+                user_keys = keys[new.user_id]
+                rotated = user_keys.rotate(vector[None, :])[0]
+                if old is None and new.status is Status.ACTIVE:
+                    self._supersede(conn, new, rotated, ratio, keys, now)
+                hashed = user_keys.tokens(keyword_tokens(keyword_text(new)))
+                rows.write(conn, self._row(new, user_keys, ratio), rotated, hashed)
+            return fresh
+
+        stored = self.db.transaction(decide, what="upsert")
+        return [r.copy() for r in stored]
+
+    def _supersede(self, conn, new: MemoryRecord, rotated: np.ndarray, ratio: float, keys: dict, now: datetime) -> None:
+        """Mark the stored near-duplicates of a new active record superseded (same user, agent
+        and type, both readable by the model, :func:`may_supersede` agreeing), in this transaction."""
+        if self.dedupe_threshold > 1 or not merged_by_similarity(new.memory_type) or ratio < MIN_KNOWN_TOKENS:
+            return
+        near = rows.nearest(conn, rotated, NEAR_DUPLICATES, user_id=new.user_id, agent_id=new.agent_id,
+                            memory_type=new.memory_type.value, min_readable=MIN_KNOWN_TOKENS)
+        for candidate_id, _, distance in near:
+            similarity = 1.0 - distance
+            if candidate_id == new.memory_id or similarity < self.dedupe_threshold:
+                continue
+            rows.lock_ids(conn, [candidate_id])
+            found = self._records(rows.fetch(conn, [candidate_id], for_update=True).values(), keys)
+            if found and found[0].status is Status.ACTIVE and may_supersede(
+                    found[0], new, similarity, threshold=self.dedupe_threshold):
+                rows.supersede(conn, candidate_id, new.memory_id, now)
+
+    def forget(self, memory_id: str) -> bool:
+        """Delete a memory and its whole supersede chain in one transaction; returns whether
+        it existed. Forgetting a user's last memory destroys their key (:mod:`.sealing`)."""
+        check_id(memory_id, "memory_id")
+        return self.forget_chain(memory_id) != ()
+
+    def forget_chain(self, memory_id: str) -> tuple[str, ...]:
+        """Like :meth:`forget`; returns the ids deleted (empty if ``memory_id`` was unknown)."""
+        check_id(memory_id, "memory_id")
+
+        def decide(conn) -> tuple[str, ...]:
+            start = rows.fetch(conn, [memory_id]).get(memory_id)
+            if start is None:
+                return ()
+            rows.lock_user(conn, start.user_id, exclusive=True)
+            chain = self._chain_rows(conn, memory_id)
+            if not chain:
+                return ()
+            ids = [row.id for row in chain]
+            rows.lock_ids(conn, ids)
+            chain = self._chain_rows(conn, memory_id)  # again, under the locks: what we delete
+            ids = [row.id for row in chain]
+            records = self._records(chain)
+            rows.delete(conn, ids)
+            if rows.count_user(conn, start.user_id) == 0:
+                self.keys.destroy(start.user_id)
+            self._evict(records)
+            return tuple(ids)
+
+        return self.db.transaction(decide, what="forget")
+
+    def forget_user(self, user_id: str) -> int:
+        """Delete every memory of one user (all agents, every version) and destroy their key;
+        returns how many records were removed."""
+        check_scope_id(user_id, "user_id")
+
+        def decide(conn) -> int:
+            rows.lock_user(conn, user_id, exclusive=True)
+            found = rows.select(conn, user_id=user_id, for_update=True)
+            self._evict(self._records(found))
+            rows.delete(conn, [row.id for row in found])
+            self.keys.destroy(user_id)
+            return len(found)
+
+        return self.db.transaction(decide, what="forget_user")
+
+    def _evict(self, records: list[MemoryRecord]) -> None:
+        """Forget what this process cached about the records: embeddings and trust verdicts."""
+        for record in records:
+            VERDICTS.forget(record)
+            texts = [record.content, *(entry.content for entry in record.history)]
+            self.embedder.evict([*texts, *passage_texts(texts)])
+
+    def _chain_rows(self, conn, memory_id: str) -> list[rows.Row]:
+        """The supersede chain through ``memory_id`` (plain columns only: no key needed), kept
+        inside the starting row's (user, agent) scope, oldest first."""
+        start = rows.fetch(conn, [memory_id]).get(memory_id)
+        if start is None:
+            return []
+        scope = (start.user_id, start.agent_id)
+        head, seen = start, {start.id}
+        while head.superseded_by and head.superseded_by not in seen:
+            successor = rows.fetch(conn, [head.superseded_by]).get(head.superseded_by)
+            if successor is None or (successor.user_id, successor.agent_id) != scope:
+                break
+            seen.add(successor.id)
+            head = successor
+        chain, frontier, seen = [head], [head.id], {head.id}
+        while frontier:
+            older = [r for r in rows.select(conn, superseded_by=frontier)
+                     if r.id not in seen and (r.user_id, r.agent_id) == scope]
+            seen.update(r.id for r in older)
+            chain.extend(older)
+            frontier = [r.id for r in older]
+        return sorted(chain, key=lambda r: (r.status == Status.ACTIVE.value, r.updated_at, r.created_at))
+
+    # -- reading ---------------------------------------------------------------------------
+    def get(self, memory_id: str) -> MemoryRecord | None:
+        check_id(memory_id, "memory_id")
+        found = self.db.read(lambda conn: rows.fetch(conn, [memory_id]))
+        records = self._records(found.values())
+        return records[0] if records else None
+
+    def history(self, memory_id: str) -> list[MemoryRecord]:
+        """Every version of one memory, oldest first, the current one last (updates by id and
+        the records a near-duplicate superseded)."""
+        check_id(memory_id, "memory_id")
+        chain = self._records(self.db.read(lambda conn: self._chain_rows(conn, memory_id)))
+        if not chain:
+            raise KeyError(f"no memory with id {memory_id!r}")
+        versions: list[MemoryRecord] = []
+        for record in chain:
+            for entry in record.history:
+                version = record.copy()
+                version.content, version.confidence = entry.content, entry.confidence
+                version.source = entry.source  # type: ignore[assignment]
+                version.status, version.updated_at, version.history = Status.SUPERSEDED, entry.replaced_at, []
+                version.validate()
+                versions.append(version)
+            versions.append(record)
+        return versions
+
+    def list_all(self, *, memory_type: MemoryType | str | None = None, user_id: str | None = None,
+                 agent_id: str | None = None, as_of: datetime | str | None = None) -> list[MemoryRecord]:
+        """Active records, oldest first; every user's unless ``user_id`` is given (admin view).
+        ``as_of=<time>``: the facts that held then, each in the version valid then."""
+        wanted = check_memory_type(memory_type)
+        check_scope_id(user_id, "user_id", optional=True)
+        check_scope_id(agent_id, "agent_id", optional=True)
+        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
+        found = self.db.read(lambda conn: rows.select(
+            conn, user_id=user_id, agent_id=agent_id, memory_type=wanted.value if wanted else None,
+            status="active" if moment is None else None))
+        records = self._records(found)
+        if moment is not None:
+            records = [view for view in (version_as_of(r, moment) for r in records) if view is not None]
+        return sorted(records, key=lambda r: r.created_at)
+
+    def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
+        """The best-matching records, best first (arguments as :meth:`search_hits`)."""
+        return [hit.record for hit in self.search_hits(query, **kwargs)]
+
+    def search_hits(self, query: str, *, limit: int = 5, memory_type: MemoryType | str | None = None,
+                    user_id: str = DEFAULT_USER, agent_id: str | None = None, mode: str = "hybrid",
+                    record_access: bool = True, as_of: datetime | str | None = None) -> list[Hit]:
+        """Up to ``limit`` hits of one user (optionally one agent, one type), best first, with
+        their score breakdown; counts an access of each returned record unless
+        ``record_access=False``. ``mode``: ``"hybrid"``, ``"vector"`` or ``"keyword"``."""
+        check_query(query)
+        check_limit(limit)
+        wanted = check_memory_type(memory_type)
+        if not isinstance(mode, str) or mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
+        check_scope_id(user_id, "user_id")
+        check_scope_id(agent_id, "agent_id", optional=True)
+        check_flag(record_access, "record_access")
+        if as_of is not None:
+            return self._search_as_of(query, parse_timestamp(as_of, "as_of"), limit=limit, wanted=wanted,
+                                      user_id=user_id, agent_id=agent_id, mode=mode)
+        now = self._now()
+        user_keys = self.keys.get(user_id)
+        if user_keys is None:
+            return []  # no key, no memories: the user has none (or was forgotten)
+        kind = wanted.value if wanted else None
+        hits = self.db.read(lambda conn: self._rank(conn, query, user_keys, kind, agent_id, limit, mode, now))
+        hits = [h for h in hits if is_current(h.record, now)]
+        if record_access and hits:
+            self.db.transaction(lambda conn: rows.record_access(conn, [h.record.memory_id for h in hits], now),
+                                what="record access")
+            for hit in hits:
+                hit.record.access_count += 1
+                hit.record.last_accessed_at = now
+        return [Hit(h.record.copy(), h.score, h.breakdown) for h in hits]
+
+    def _rank(self, conn, query: str, user_keys: UserKeys, kind: str | None, agent_id: str | None, limit: int,
+              mode: str, now: datetime) -> list[Hit]:
+        """Both channels' candidates from one snapshot, ranked by :func:`rank_hits`."""
+        user_id = user_keys.user_id
+        type_of: dict[str, str] = {}
+        loaded: dict[str, MemoryRecord | None] = {}
+        keys = {user_id: user_keys}
+
+        def fetch(ids: Iterable[str]) -> dict[str, MemoryRecord]:
+            ids = list(ids)
+            missing = [i for i in ids if i not in loaded]
+            if missing:
+                found = {r.memory_id: r for r in self._records(rows.fetch(conn, missing).values(), keys)}
+                loaded.update({i: found.get(i) for i in missing})
+            return {i: loaded[i] for i in ids if loaded[i] is not None and loaded[i].user_id == user_id}
+
+        rankings: dict[str, list[str]] = {}
+        similarity: dict[str, float] = {}
+        keyword_score: dict[str, float] = {}
+        if mode in ("hybrid", "vector"):
+            rankings["vector"] = self._vector_channel(conn, query, user_keys, kind, agent_id,
+                                                      max(limit * 4, VECTOR_DEPTH), similarity, type_of, fetch)
+        if mode in ("hybrid", "keyword"):
+            terms = user_keys.tokens(list(dict.fromkeys(keyword_tokens(query))))
+            pairs: list[tuple[str, float]] = []
+            if terms:
+                found = rows.keyword_candidates(conn, terms, user_id=user_id, agent_id=agent_id, memory_type=kind)
+                type_of.update((i, t) for i, t, _ in found)
+                n_docs, mean = rows.keyword_stats(conn, user_id=user_id)
+                pairs = bm25_rank(terms, {i: tokens for i, _, tokens in found}, n_docs=n_docs, mean_length=mean,
+                                  limit=max(limit * 4, KEYWORD_DEPTH))
+            rankings["keyword"] = [doc_id for doc_id, _ in pairs]
+            keyword_score = dict(pairs)
+        return rank_hits(
+            query, rankings=rankings, fetch=fetch, type_of=type_of.get, user_id=user_id, now=now, limit=limit,
+            mode=mode, similarity=similarity, keyword_score=keyword_score, rrf_k=self.rrf_k,
+            decay_lambda=self.decay_lambda, min_confidence=self.min_confidence, fusion=self.fusion,
+            readability=self.embedder.known_token_ratio(query) if mode == "hybrid" else 1.0,
+            similarity_floor=self.similarity_floor,
+        )
+
+    def _vector_channel(self, conn, query: str, user_keys: UserKeys, kind: str | None, agent_id: str | None,
+                        depth: int, similarity: dict[str, float], type_of: dict[str, str],
+                        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]]) -> list[str]:
+        """Ids of the user's readable active memories whose vectors are near the query's, best
+        first; a memory of several sentences re-scored by its best passage (recall.passages)."""
+        if self.embedder.known_token_ratio(query) < MIN_KNOWN_TOKENS:
+            return []  # the model cannot read this query: its vector is noise
+        vector = self.embedder.embed_one(query)
+        near = rows.nearest(conn, user_keys.rotate(vector[None, :])[0], depth * 2, user_id=user_keys.user_id,
+                            agent_id=agent_id, memory_type=kind, min_readable=MIN_KNOWN_TOKENS)
+        type_of.update((i, t) for i, t, _ in near)
+        found = [(i, 1.0 - d) for i, _, d in near[:depth] if 1.0 - d >= self.similarity_floor]
+        records = fetch(i for i, _ in found)
+        texts = {i: r.content for i, r in records.items() if sentences(r.content)}
+        best = best_of(vector, passage_vectors(texts, self.embedder, min_known=MIN_KNOWN_TOKENS)) if texts else {}
+        rescored = sorted(((i, passage_similarity(s, best.get(i))) for i, s in found), key=lambda pair: -pair[1])
+        similarity.update(rescored)
+        return [i for i, _ in rescored]
+
+    def _search_as_of(self, query: str, moment: datetime, *, limit: int, wanted: MemoryType | None, user_id: str,
+                      agent_id: str | None, mode: str) -> list[Hit]:
+        """Recall among the versions that held at ``moment``, ranked directly (as the Chroma
+        store does: the indexes hold today's texts); no access is recorded."""
+        found = self.db.read(lambda conn: rows.select(conn, user_id=user_id, agent_id=agent_id,
+                                                      memory_type=wanted.value if wanted else None))
+        views = {}
+        for record in self._records(found):
+            view = version_as_of(record, moment)
+            if view is not None and view.confidence >= self.min_confidence:
+                views[view.memory_id] = view
+        return rank_versions(query, views, moment=moment, limit=limit, mode=mode, embedder=self.embedder,
+                             rrf_k=self.rrf_k, similarity_floor=self.similarity_floor)
+
+    # -- lifecycle -------------------------------------------------------------------------
+    @property
+    def retries(self) -> int:
+        """Transactions retried after a deadlock or serialization failure (each also logged)."""
+        return self.db.retries
+
+    def close(self) -> None:
+        """Close the pool and the key file; stop the embedded server if this store started it."""
+        db, self.db = getattr(self, "db", None), None
+        if db is not None:
+            db.close()
+            self.keys.close()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+    def __enter__(self) -> "PostgresMemoryStore":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
