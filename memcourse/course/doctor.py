@@ -29,7 +29,7 @@ REQUIRED = {
     "tqdm": "tqdm",
 }
 FOR_TESTS = {"pytest": "pytest", "nbval": "nbval", "hypothesis": "hypothesis"}
-REINSTALL = "run `make setup` from the course folder (it installs into .venv/)"
+REINSTALL = "run `make setup` from the course folder (it reinstalls into .venv/ whatever is missing or does not import)"
 
 
 @dataclass
