@@ -179,3 +179,57 @@ def test_the_top_cell_states_a_time_of_at_most_45_minutes(notebook):
     match = re.search(r"\*\*Time:\*\*\s*about\s+(\d+)\s+minutes", nb.cells[0].source)
     assert match, f"{name}: the first cell states '**Time:** about N minutes, plus M for the exercise.'"
     assert int(match.group(1)) <= 45, f"{name}: {match.group(1)} minutes of reading; split it or move material"
+
+
+# -- hint() ------------------------------------------------------------------------------------
+_DEFINES_HINT = re.compile(r"^\s*(?:from memcourse\.course(?:\.hints)? import [^\n]*\bhint\b|def hint\b|hint\s*=)", re.M)
+
+
+def hint_problems(nb) -> list[str]:
+    """Why ``hint("NN")`` would raise NameError somewhere in this notebook, if it would.
+
+    ``hint`` must be defined in the setup cell (the first code cell), so that a learner who
+    opens a new cell anywhere, or reads "use hint(...)" in any markdown cell, finds it; and no
+    cell may mention ``hint(`` before a code cell has defined it.
+    """
+    code = [index for index, cell in enumerate(nb.cells) if cell.cell_type == "code"]
+    defined = [index for index in code if _DEFINES_HINT.search(nb.cells[index].source)]
+    problems = []
+    if not code or not _DEFINES_HINT.search(nb.cells[code[0]].source):
+        problems.append("the setup cell (first code cell) does not import hint: "
+                        "add `from memcourse.course import hint`")
+    mentions = [index for index, cell in enumerate(nb.cells) if "hint(" in _strip_definitions(cell.source)]
+    early = [index for index in mentions if not defined or index < defined[0]
+             or (index == defined[0] and nb.cells[index].cell_type == "markdown")]
+    if early:
+        problems.append(f"cells {early} use hint( before any code cell defines it")
+    return problems
+
+
+def _strip_definitions(source: str) -> str:
+    return _DEFINES_HINT.sub("", source)
+
+
+def test_hint_is_defined_before_first_use(notebook):
+    name, nb = notebook
+    assert not hint_problems(nb), f"{name}: " + "; ".join(hint_problems(nb))
+
+
+def test_hint_check_catches_a_late_import():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import json"), nbformat.v4.new_markdown_cell('Stuck? `hint("03")`.'),
+                nbformat.v4.new_code_cell("from memcourse.course import hint, show_progress\nshow_progress(['03'])")]
+    assert len(hint_problems(nb)) == 2
+    nb.cells[0].source = "import json\nfrom memcourse.course import hint  # a nudge"
+    assert hint_problems(nb) == []
+    nb.cells.insert(0, nbformat.v4.new_markdown_cell('Use hint("03") below.'))
+    assert hint_problems(nb) == ["cells [0] use hint( before any code cell defines it"]
+
+
+def test_hint_in_the_setup_cell_runs(capsys):
+    """What the setup cell imports is the real thing: a level-1 hint for every notebook's exercise."""
+    from memcourse.course import hint
+
+    for path in NOTEBOOKS:
+        hint(path.name[:2])
+        assert f"ex{path.name[:2]}" in capsys.readouterr().out
