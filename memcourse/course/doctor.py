@@ -24,6 +24,7 @@ REQUIRED = {
     "bm25s": "bm25s",
     "filelock": "filelock",
     "ipywidgets": "ipywidgets",
+    "anywidget": "anywidget",
     "jupyterlab": "jupyterlab",
     "matplotlib": "matplotlib",
     "tqdm": "tqdm",
