@@ -13,22 +13,40 @@ STAMP := $(VENV)/.memcourse-installed
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# The course's terminals must find `memcourse` and `python` from .venv: the server gets .venv/bin
-# first on PATH, and its terminals run your shell directly (without that, JupyterLab started
-# without a tty runs a login shell, whose profile may put the system's PATH back).
+# JupyterLab is rooted at the project folder, so that every file a notebook tells you to open
+# (exercises/, their hints, memcourse/, docs/) is in its file browser, and it opens on the first
+# notebook. The course's terminals must find `memcourse` and `python` from .venv: the server
+# gets .venv/bin first on PATH, and its terminals run scripts/course-shell, which starts your
+# shell ($(LAB_SHELL)) with your usual start-up files and then puts .venv/bin first again
+# (a pyenv or conda set-up in ~/.bashrc would otherwise put its own python back in front).
 # LAB_ARGS passes extra JupyterLab options, e.g. make course LAB_ARGS=--no-browser
 LAB_ARGS ?=
 LAB_SHELL ?= $(or $(shell echo $$SHELL),/bin/sh)
+FIRST_NOTEBOOK := notebooks/00_start_here.ipynb
 
 course: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" VIRTUAL_ENV="$(CURDIR)/$(VENV)" \
-	  $(BIN)/jupyter lab --notebook-dir=notebooks $(ROOT_FLAG) \
-	  --ServerApp.terminado_settings=shell_command="$(LAB_SHELL)" $(LAB_ARGS)
+	  MEMCOURSE_VENV_BIN="$(CURDIR)/$(BIN)" MEMCOURSE_USER_SHELL="$(LAB_SHELL)" \
+	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(FIRST_NOTEBOOK) $(ROOT_FLAG) \
+	  --ServerApp.terminado_settings=shell_command="$(CURDIR)/scripts/course-shell" $(LAB_ARGS)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
 
-setup: $(STAMP)
+# `make setup` is the repair the doctor and notebook 00 advise: it installs when the install
+# stamp is older than pyproject.toml, and also when .venv/ exists but the course's packages do
+# not all import there (a package removed or broken by hand, an interrupted install).
+# Should that not help, `make clean-venv setup` starts from an empty .venv/.
+INSTALL_CHECK := import memcourse, importlib, sys; from memcourse.course.doctor import REQUIRED, FOR_TESTS; [importlib.import_module(name) for name in {**REQUIRED, **FOR_TESTS}]
+
+setup:
+	@if [ -f $(STAMP) ] && [ ! pyproject.toml -nt $(STAMP) ] && $(BIN)/python -c "$(INSTALL_CHECK)" >/dev/null 2>&1; then \
+	  echo "$(VENV)/ is up to date: every package the course uses imports"; \
+	else \
+	  [ ! -f $(STAMP) ] || echo "reinstalling into $(VENV)/ (pyproject.toml changed, or a package does not import)"; \
+	  rm -f $(STAMP) && $(MAKE) --no-print-directory $(STAMP) && \
+	  { $(BIN)/python -c "$(INSTALL_CHECK)" || { echo "still broken: make clean-venv setup starts from an empty $(VENV)/"; exit 1; }; }; \
+	fi
 
 grade: $(STAMP)
 	$(BIN)/memcourse grade
@@ -44,7 +62,7 @@ TORCH ?= torch==2.13.0
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "memcourse needs Python 3.10 or newer; set PYTHON=python3.11")'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -c '' 2>/dev/null || $(PYTHON) -m venv --clear $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet $(TORCH)
 	$(BIN)/python -m pip install --quiet -e ".[dev,postgres]"

@@ -298,3 +298,41 @@ def test_a_test_that_times_out_says_so_in_plain_words():
     </testsuite></testsuites>"""
     (outcome,) = parse_junit(junit)["ex08_memories_change"]
     assert outcome.message == "still running after 30 s: an endless loop, or a wait that never ends?"
+
+
+# -- messages show the record --------------------------------------------------------------------
+def test_describe_record_shows_every_field_a_gate_depends_on():
+    from datetime import datetime, timezone
+
+    from memcourse import MemoryRecord, MemoryType, Source, Status
+    from memcourse.course.describe import describe_record
+
+    now = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+    record = MemoryRecord(MemoryType.ENTITY, "wifi password: hunter2x", "用户的偏好", source=Source.LLM_INFERRED,
+                          confidence=0.85, status=Status.SUPERSEDED, expires_at=now, user_id="mallory",
+                          tags=["x"])
+    text = describe_record(record, now=now)
+    for part in ("entity", "subject='wifi password: hunter2x'", "content='用户的偏好'", "source=llm_inferred",
+                 "confidence=0.85", "status=superseded", "expires_at=2026-03-01T12:00:00+00:00 (= now)",
+                 "owner=mallory/", "tags=['x']"):
+        assert part in text, (part, text)
+    plain = describe_record(MemoryRecord(MemoryType.PREFERENCE, "s", "c"))
+    assert plain.endswith("expires_at=None") and "owner=" not in plain and "tags=" not in plain
+    later = MemoryRecord(MemoryType.EVENT, "trip", "x", expires_at=datetime(2026, 3, 1, 13, 0, tzinfo=timezone.utc))
+    assert "(1 hour after now)" in describe_record(later, now=now)
+
+
+def test_a_gate_failure_names_the_field_it_depends_on(tmp_path):
+    """The learner's gate misses a secret in the subject, or treats expires_at == now as valid:
+    the grader's message shows the subject and the expiry, which explain the failure."""
+    root = _copy_course(tmp_path, ["03"])
+    solution = (ROOT / "solutions" / "ex03_policy_gate.py").read_text(encoding="utf-8")
+    wrong = (solution.replace(" or find_secrets(candidate.subject)", "")
+             .replace("record.expires_at <= now", "record.expires_at < now"))
+    assert wrong.count("find_secrets(candidate.subject)") == 0 and "expires_at < now" in wrong
+    (root / "exercises" / "ex03_policy_gate.py").write_text(wrong, encoding="utf-8")
+    (score,) = grading.run_grading(None, target="exercises", root=root).exercises
+    messages = "\n".join(outcome.message for outcome in score.failures)
+    assert "subject='wifi password: hunter2x'" in messages and "content='用户的偏好'" in messages, messages
+    assert "expires_at=2026-03-01T12:00:00+00:00 (= now)" in messages, messages
+    assert "source=user_stated" in messages and "status=active" in messages

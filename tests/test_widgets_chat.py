@@ -110,19 +110,21 @@ def test_widget_wires_input_button_transcript_and_panel(agent):
                 return found
         return None
 
-    text, send, transcript, panel = (find(box, c) for c in (CHAT_INPUT_CLASS, SEND_CLASS, TRANSCRIPT_CLASS, MEMORIES_CLASS))
-    assert type(text).__name__ in {"Text", "Textarea"} and type(send).__name__ == "Button"
+    text, transcript, panel = (find(box, c) for c in (CHAT_INPUT_CLASS, TRANSCRIPT_CLASS, MEMORIES_CLASS))
+    assert type(text).__name__ == "MessageBox" and text.send_class == SEND_CLASS
     assert panel.value.count('class="memcourse-memory"') == 1
-    text.value = "记住：我的项目叫 智能客服助手。"
-    send.click()
-    assert text.value == "", "the input clears after sending"
+    _submit(text, "记住：我的项目叫 智能客服助手。")
     assert panel.value.count('class="memcourse-memory"') == 2
     assert 'data-subject="project_name"' in panel.value
     assert transcript.value.count('class="memcourse-turn"') == 2
     assert len(box.turns) == 2
-    text.value = "   "
-    send.click()
+    _submit(text, "   ")
     assert len(box.turns) == 2, "an empty message sends nothing"
+
+
+def _submit(box, text: str) -> None:
+    """What the page sends on Enter or Send: the typed text inside the message."""
+    box._handle_custom_msg({"event": "submit", "text": text}, [])
 
 
 def _find(widget, cls):
@@ -136,14 +138,49 @@ def _find(widget, cls):
 
 
 def test_enter_in_the_message_box_sends(agent):
-    """The front end sends a "submit" custom message when Enter is pressed in a Text box."""
+    """The page sends {"event": "submit", "text": ...} on Enter; only that message sends."""
     box = chat_widget(agent)
     text = _find(box, CHAT_INPUT_CLASS)
-    text.value = "以后回答我问题时，代码示例尽量用 Python。"
-    text._handle_custom_msg({"event": "submit"}, [])
-    assert len(box.turns) == 1 and text.value == ""
-    text._handle_custom_msg({"event": "something-else"}, [])
-    assert len(box.turns) == 1, "only Enter sends"
+    _submit(text, "以后回答我问题时，代码示例尽量用 Python。")
+    assert len(box.turns) == 1
+    text._handle_custom_msg({"event": "something-else", "text": "hello"}, [])
+    text._handle_custom_msg({"event": "submit"}, [])  # no text in the message: nothing to send
+    assert len(box.turns) == 1, "only a submit with its text sends"
+
+
+def test_what_is_stored_is_exactly_the_submitted_text_whatever_the_synced_state(agent):
+    """The partial-message bug: the kernel used to read the box's synced value, which lags behind
+    fast typing ("北极星。" sent as "北极"). The text now travels in the message itself."""
+    box = chat_widget(agent)
+    text = _find(box, CHAT_INPUT_CLASS)
+    assert "value" not in text.keys, "no synced value that could lag behind the page"
+    message = "记住：我的项目叫 北极星。"
+    _submit(text, message)
+    [turn] = box.turns
+    assert turn["message"] == message
+    written = turn["written"]
+    assert written is not None and written["subject"] == "project_name" and "北极星" in written["content"]
+
+
+def test_a_message_the_kernel_fails_on_goes_back_to_the_box(agent, monkeypatch):
+    box = chat_widget(agent)
+    text = _find(box, CHAT_INPUT_CLASS)
+    sent = []
+    monkeypatch.setattr(type(text), "send", lambda self, content, buffers=None: sent.append(content))
+    monkeypatch.setattr(agent, "reply", lambda message: (_ for _ in ()).throw(RuntimeError("store is locked")))
+    _submit(text, "记住：我的项目叫 北极星。")  # ipywidgets reports the error (in a notebook: below the cell)
+    assert sent == [{"event": "restore", "text": "记住：我的项目叫 北极星。"}], "the learner's text is not lost"
+    assert box.turns == []
+
+
+def test_the_page_sends_the_input_text_and_ignores_an_enter_that_confirms_a_composition():
+    """The front end's contract, read from its source: the message carries input.value, the box
+    is emptied before the kernel answers, and an IME's confirming Enter does not send."""
+    from memcourse.course.widgets.sending import _ESM
+
+    assert 'model.send({ event: "submit", text })' in _ESM and "const text = input.value;" in _ESM
+    assert _ESM.index('input.value = "";') < _ESM.index("model.send(")
+    assert "event.isComposing" in _ESM and "event.keyCode === 229" in _ESM and "compositionstart" in _ESM
 
 
 def test_the_transcript_scrolls_inside_a_box_of_fixed_height(agent):

@@ -77,14 +77,25 @@ def test_the_widget_wires_the_box_to_the_functions(pipeline):
     box = extraction_widget(pipeline, user_id="sam", messages=["I like TypeScript."])
     assert WIDGET_CLASS in box._dom_classes
     [row, result, _, memories, _, audit] = box.children
-    text, button = row.children
-    assert INPUT_CLASS in text._dom_classes and SEND_CLASS in button._dom_classes
+    text = row
+    assert INPUT_CLASS in text._dom_classes and text.send_class == SEND_CLASS
     assert RESULT_CLASS in result._dom_classes and 'data-actions="ADD"' in result.value
-    text.value = "Forget that I like TypeScript."
-    button.click()
-    assert text.value == "" and 'data-actions="DELETE"' in result.value
+    text._handle_custom_msg({"event": "submit", "text": "Forget that I like TypeScript."}, [])  # Enter or Send
+    assert 'data-actions="DELETE"' in result.value
     assert len(box.turns) == 2 and "No active memories" in memories.value
     assert "DELETE" in audit.value
-    text.value = "I like Rust."
-    text._handle_custom_msg({"event": "submit"}, [])  # what the front end sends on Enter
-    assert text.value == "" and len(box.turns) == 3 and 'data-actions="ADD"' in result.value
+    text._handle_custom_msg({"event": "submit", "text": "I like Rust."}, [])
+    assert len(box.turns) == 3 and 'data-actions="ADD"' in result.value
+    text._handle_custom_msg({"event": "submit"}, [])  # a submit without its text sends nothing
+    assert len(box.turns) == 3
+
+
+def test_the_widget_stores_exactly_the_submitted_text(pipeline):
+    """Not a lagging synced value: the turn's text is the one in the submit message."""
+    box = extraction_widget(pipeline, user_id="sam")
+    text = box.children[0]
+    assert "value" not in text.keys
+    text._handle_custom_msg({"event": "submit", "text": "I like TypeScript."}, [])
+    [turn] = box.turns
+    contents = [m["content"] for m in turn["memories"]]
+    assert any("TypeScript" in c for c in contents), contents

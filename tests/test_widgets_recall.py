@@ -178,3 +178,36 @@ def test_every_header_is_its_own_padded_cell():
     page = render_recall_html([row], query="q")
     assert "<th>= final</th><th>days idle</th>" in page
     assert "padding:" in page and "white-space:nowrap" in page, "headers are padded and do not wrap into each other"
+
+
+def test_the_explorer_shows_the_store_as_of_its_cell_not_after_later_cells(tmp_path):
+    """After Run All, a later cell's real searches (each records an access, which raises the
+    access boost) must not change what the explorer shows when a control is moved and moved back."""
+    from memcourse.stores.chroma_store import ChromaMemoryStore
+
+    now = T0 + timedelta(days=1)
+    store = ChromaMemoryStore(tmp_path / "store", clock=lambda: now)
+    store.upsert_many([
+        MemoryRecord(MemoryType.PREFERENCE, "plotting", "She likes plotting with matplotlib", created_at=T0),
+        MemoryRecord(MemoryType.PREFERENCE, "charts", "She prefers charts over tables", created_at=T0),
+        MemoryRecord(MemoryType.ENTITY, "city", "She lives in Chengdu", created_at=T0),
+    ])
+    question = "What plotting library does she like?"
+    box = recall_explorer(store, question, limit=3, now=now)
+    result = next(child for child in box.children if RECALL_RESULT_CLASS in child._dom_classes)
+    limit = next(node for row in box.children for node in (row, *getattr(row, "children", ()))
+                 if RECALL_CONTROL_CLASSES["limit"] in node._dom_classes)
+    shown = result.value
+    fresh = recall_explorer_view(store, question, limit=3, now=now)
+
+    for _ in range(3):  # the later cell: real searches on the store
+        store.search_hits(question, limit=2)
+    store.flush()  # the access counts reach the records
+    after = recall_explorer_view(store, question, limit=3, now=now)
+    assert [row["boost"] for row in after] != [row["boost"] for row in fresh], (
+        "the later searches changed the store's ranking inputs (else this test shows nothing)")
+
+    limit.value = 2
+    limit.value = 3  # the learner moves a control and back
+    assert result.value == shown, "the explorer re-ranked the store as a later cell left it"
+    assert result.value == render_recall_html(fresh, query=question)

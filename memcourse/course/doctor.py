@@ -25,12 +25,13 @@ REQUIRED = {
     "bm25s": "bm25s",
     "filelock": "filelock",
     "ipywidgets": "ipywidgets",
+    "anywidget": "anywidget",
     "jupyterlab": "jupyterlab",
     "matplotlib": "matplotlib",
     "tqdm": "tqdm",
 }
 FOR_TESTS = {"pytest": "pytest", "nbval": "nbval", "hypothesis": "hypothesis"}
-REINSTALL = "run `make setup` from the course folder (it installs into .venv/)"
+REINSTALL = "run `make setup` from the course folder (it reinstalls into .venv/ whatever is missing or does not import)"
 
 
 @dataclass

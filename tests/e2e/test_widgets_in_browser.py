@@ -237,3 +237,72 @@ def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, 
         assert box["y"] <= input_box["y"] <= box["y"] + 80, "the input stays at the top of the widget"
         widget.screenshot(path=str(artifacts / "chat.png"))
         assert widget_errors(page) == []
+
+
+def _said(turn) -> str:
+    """What the transcript says the user sent in ``turn`` (its "You:" line)."""
+    return turn.locator("div").first.inner_text().removeprefix("You:").strip()
+
+
+def test_agent_chat_sends_exactly_what_was_typed_fast_pasted_or_composed(course_root, artifacts):
+    """The partial-message bug: typed fast and sent with Enter, "北极星。" arrived as "北极" and
+    overwrote a real memory, the box kept the old text and the next keystrokes landed in it."""
+    with jupyterlab(course_root) as server, chromium_page(artifacts) as page:
+        widget = open_widget(page, server, notebook_with("chat_widget"), "memcourse-chat")
+        turns = widget.locator(".memcourse-chat-transcript .memcourse-turn")
+        box = widget.locator(".memcourse-chat-input input")
+
+        def wait_for_turn(count: int) -> None:
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > n", arg=count, timeout=20_000)
+
+        # Fast typing, Enter at once, and the next message typed straight after: each arrives whole.
+        first, second = "记住：我的项目叫 北极星。", "my project is called Polaris now, remember it"
+        count = turns.count()
+        box.click()
+        page.keyboard.type(first, delay=0)
+        page.keyboard.press("Enter")
+        assert box.input_value() == "", "the box is empty before the next keystroke"
+        page.keyboard.type(second, delay=0)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length >= n + 2", arg=count,
+            timeout=30_000)
+        assert [_said(turns.nth(count)), _said(turns.nth(count + 1))] == [first, second]
+        memory = widget.locator('.memcourse-chat-memories .memcourse-memory[data-subject="project_name"]')
+        memory.first.wait_for(timeout=10_000)
+        assert "北极星" in widget.locator(".memcourse-chat-memories").inner_text(), "the stored name is the whole name"
+
+        # Pasted (an input event only, no key events), then sent with the button.
+        pasted = "以后回答我问题时，代码示例尽量用 Python，注释用中文。"
+        count = turns.count()
+        box.click()
+        page.keyboard.insert_text(pasted)
+        widget.locator("button.memcourse-chat-send").click()
+        wait_for_turn(count)
+        assert _said(turns.last) == pasted and box.input_value() == ""
+
+        # An input method: while "bei ji xing" is being composed, Enter confirms the composition
+        # and must not send; the committed text then goes out whole on the next Enter.
+        cdp = page.context.new_cdp_session(page)
+        count = turns.count()
+        box.click()
+        page.keyboard.type("记住：我的项目叫 ", delay=0)
+        for partial in ("b", "bei", "北极", "北极xing"):
+            cdp.send("Input.imeSetComposition", {"text": partial, "selectionStart": len(partial),
+                                                 "selectionEnd": len(partial)})
+        cdp.send("Input.dispatchKeyEvent", {"type": "keyDown", "key": "Enter", "code": "Enter",
+                                           "windowsVirtualKeyCode": 13, "nativeVirtualKeyCode": 13})
+        cdp.send("Input.dispatchKeyEvent", {"type": "keyUp", "key": "Enter", "code": "Enter",
+                                           "windowsVirtualKeyCode": 13, "nativeVirtualKeyCode": 13})
+        page.wait_for_timeout(1_500)
+        assert turns.count() == count, "an Enter inside a composition sent the half-composed text"
+        cdp.send("Input.insertText", {"text": "北极星"})  # the input method commits
+        page.keyboard.type("。", delay=0)
+        assert box.input_value() == "记住：我的项目叫 北极星。"
+        page.keyboard.press("Enter")
+        wait_for_turn(count)
+        assert _said(turns.last) == "记住：我的项目叫 北极星。" and box.input_value() == ""
+        assert turns.count() == count + 1
+        widget.screenshot(path=str(artifacts / "chat-exact-messages.png"))
+        assert widget_errors(page) == []

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from memcourse import MemoryRecord, MemoryType, Source, Status
+from memcourse.course.describe import describe_record
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -48,7 +49,8 @@ def rec(content, *, kind=MemoryType.PREFERENCE, subject="response_style", source
     ids=lambda value: value[1] if isinstance(value, tuple) else None,
 )
 def test_gate_candidate(ex, candidate, expected):
-    assert ex.gate_candidate(candidate) == expected, f"write gate for {candidate.source.value} {candidate.memory_type.value} {candidate.content!r}"
+    assert ex.gate_candidate(candidate) == expected, (
+        f"write gate for {describe_record(candidate)}")
 
 
 def test_gate_candidate_checks_secrets_before_anything_else(ex):
@@ -93,7 +95,8 @@ def test_gate_candidate_threshold_is_a_parameter_and_only_for_inferred(ex):
     ids=lambda value: value[1] if isinstance(value, tuple) else None,
 )
 def test_usable_memory(ex, record, expected):
-    assert ex.usable_memory(record, NOW) == expected, f"read gate for {record.status.value} {record.memory_type.value} {record.content!r}"
+    assert ex.usable_memory(record, NOW) == expected, (
+        f"read gate at now={NOW.isoformat()} for {describe_record(record, now=NOW)}")
 
 
 def test_usable_memory_order_and_threshold(ex):

@@ -8,12 +8,13 @@ Two plain functions do the work and tests call them directly:
 - :func:`render_transcript_html` and :func:`render_memories_html` turn that data into HTML
   (every value escaped).
 
-:func:`chat_widget` is the thin ipywidgets layer: a text box (Enter sends, like the button), a
-send button, the transcript and the memory panel. Stable hooks for browser tests and custom styling:
+:func:`chat_widget` is the thin ipywidgets layer: a message box (Enter sends, like its button),
+the transcript and the memory panel. Stable hooks for browser tests and custom styling:
 
 - the whole widget is a ``VBox`` with CSS class ``memcourse-chat``;
-- the message box is a ``Text`` with class ``memcourse-chat-input``;
-- the send button has class ``memcourse-chat-send``;
+- the message box (:mod:`memcourse.course.widgets.sending`: Enter and Send deliver exactly what
+  was typed, never a partial value) has class ``memcourse-chat-input``; inside it an ``<input>``
+  and the send button, a ``<button>`` with class ``memcourse-chat-send``;
 - the transcript is an ``HTML`` widget with class ``memcourse-chat-transcript``; each turn is a
   ``.memcourse-turn`` element carrying ``data-rule`` (the write gate's rule) and ``data-written``
   (``"true"``/``"false"``); the turns sit in a ``.memcourse-chat-log`` box of fixed height that
@@ -29,7 +30,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from memcourse.course.widgets.sending import wire_send
+from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.agent import MemoryAwareAgent
 from memcourse.records import MemoryRecord
 
@@ -171,14 +172,11 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
     import ipywidgets as widgets
 
     turns: list[dict[str, Any]] = []
-    box_input = widgets.Text(
+    box_input = message_box(
         placeholder="e.g. 以后回答我时，代码示例尽量用 Python / what is my project?",
-        description="Message",
-        layout=widgets.Layout(width="70%"),
+        label="Message", send_class=SEND_CLASS, width="100%",
     )
     box_input.add_class(CHAT_INPUT_CLASS)
-    send_button = widgets.Button(description="Send", button_style="primary")
-    send_button.add_class(SEND_CLASS)
     transcript = widgets.HTML(render_transcript_html(turns), layout=widgets.Layout(width="58%"))
     transcript.add_class(TRANSCRIPT_CLASS)
     memories = widgets.HTML(
@@ -198,13 +196,13 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
         memories.value = render_memories_html(turn["memories"], highlight=highlight)
         return turn
 
-    wire_send(box_input, send_button, send)
+    wire_send(box_input, send)
     for message in messages:
         send(message)
     memories.layout = widgets.Layout(width="100%", max_height=PANEL_HEIGHT, overflow="auto")
     panel = widgets.VBox([widgets.HTML("<b>Long-term memory</b>"), memories], layout=widgets.Layout(width="40%"))
     box = widgets.VBox([
-        widgets.HBox([box_input, send_button]),
+        box_input,
         widgets.HBox([transcript, panel]),
     ])
     box.add_class(WIDGET_CLASS)

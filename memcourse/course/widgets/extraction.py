@@ -16,8 +16,9 @@ Plain functions do the work and tests call them directly:
 :func:`extraction_widget` is the thin ipywidgets layer. Stable hooks for browser tests:
 
 - the whole widget is a ``VBox`` with class ``memcourse-extraction``;
-- the message box is a ``Text`` with class ``memcourse-extraction-input`` (Enter sends), the
-  button ``memcourse-extraction-send``;
+- the message box (:mod:`memcourse.course.widgets.sending`: Enter and Send deliver exactly what
+  was typed) has class ``memcourse-extraction-input``; inside it an ``<input>`` and the button,
+  a ``<button>`` with class ``memcourse-extraction-send``;
 - the result is an ``HTML`` widget with class ``memcourse-extraction-result``; inside it one
   ``.memcourse-extraction-turn`` carries ``data-outcome`` (``refused`` when the screen stopped the
   message, else the extraction outcome) and ``data-actions`` (the decisions, space-separated);
@@ -34,7 +35,7 @@ import json
 import re
 from typing import Any
 
-from memcourse.course.widgets.sending import wire_send
+from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.extraction import MemoryPipeline, Message
 from memcourse.extraction.audit import format_entries
 
@@ -187,11 +188,9 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
     import ipywidgets as widgets
 
     turns: list[dict[str, Any]] = []
-    box_input = widgets.Text(placeholder="e.g. I like TypeScript / 忘掉我住在杭州 / my password is …",
-                             description="Turn", layout=widgets.Layout(width="75%"))
+    box_input = message_box(placeholder="e.g. I like TypeScript / 忘掉我住在杭州 / my password is …",
+                            label="Turn", send_class=SEND_CLASS, width="100%")
     box_input.add_class(INPUT_CLASS)
-    send_button = widgets.Button(description="Send", button_style="primary")
-    send_button.add_class(SEND_CLASS)
     result = widgets.HTML(render_turn_html(None))
     result.add_class(RESULT_CLASS)
     memories = widgets.HTML(render_memories_html([_memory(r) for r in pipeline.store.list_all(user_id=user_id)]))
@@ -211,11 +210,11 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
         audit.value = render_audit_html(turn["audit"])
         return turn
 
-    wire_send(box_input, send_button, send)
+    wire_send(box_input, send)
     for message in messages:
         send(message)
     box = widgets.VBox([
-        widgets.HBox([box_input, send_button]), result,
+        box_input, result,
         widgets.HTML("<b>Long-term memory</b>"), memories,
         widgets.HTML("<b>Audit log (latest entries)</b>"), audit,
     ])

@@ -17,6 +17,12 @@ cached, so nothing is re-embedded), searched there with the chosen ``rrf_k`` and
 same answer, every time; the store itself is only read. The copy costs a few tens of
 milliseconds for a few dozen memories, about what one slider step can afford.
 
+**What it shows does not depend on later cells.** The explorer ranks the store *as it was when
+its cell ran*: it reads the records once, when it is built, and every control re-ranks that
+snapshot. Otherwise a later cell that searches the store for real (each search records an
+access, which raises the access boost) would change the explorer's table after Run All, before
+the learner touched it. Re-run the explorer's cell to see the store as it is now.
+
 Stable hooks for browser tests and custom styling:
 
 - the whole explorer is a ``VBox`` with class ``memcourse-recall-explorer``;
@@ -113,8 +119,13 @@ def recall_explorer_view(
     user_id: str = DEFAULT_USER,
     now: datetime | None = None,
     fusion: str = "rrf",
+    records: list | None = None,
 ) -> list[dict[str, Any]]:
     """Rank ``user_id``'s memories in ``store`` (a ``ChromaMemoryStore``) for ``query``.
+
+    ``records`` are the records to rank (every user's: BM25's statistics are the whole store's);
+    by default the store's active records now. The explorer passes the snapshot it took when
+    it was built.
 
     Returns one dict per hit, best first, with keys ``rank``, ``memory_id``, ``subject``,
     ``memory_type``, ``content``, ``vector_rank``, ``keyword_rank``, ``similarity``,
@@ -149,7 +160,7 @@ def recall_explorer_view(
     # Every user's active records go into the copy (a read: the store is not touched), so its
     # keyword statistics (BM25's idf) are the store's own and it ranks exactly as the store
     # would; the search itself is filtered to ``user_id``, as in the store.
-    everyone = store.list_all()
+    everyone = list(records) if records is not None else store.list_all()
     records = [record for record in everyone if record.user_id == user_id]
     copy = _scratch_copy(store, everyone, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now, fusion=fusion)
     try:
@@ -229,10 +240,14 @@ def recall_explorer(
     now: datetime | None = None,
     fusion: str = "rrf",
 ):
-    """A live recall explorer over ``store`` (read-only: see :func:`recall_explorer_view`)."""
+    """A live recall explorer over ``store`` as it is now (read-only, and a snapshot: later
+    changes to the store, such as the accesses a later search records, do not show; see the
+    module docstring)."""
     import ipywidgets as widgets
 
     from memcourse.recall.decay import half_life_days
+
+    snapshot = store.list_all()  # read once: what the explorer shows is the store as of this cell
 
     query_box = widgets.Text(value=query, description="Query", continuous_update=True,
                              layout=widgets.Layout(width="95%"))
@@ -258,7 +273,7 @@ def recall_explorer(
         text = query_box.value
         rows = recall_explorer_view(
             store, text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
-            limit=top.value, user_id=user_id, now=now, fusion=fusion_buttons.value,
+            limit=top.value, user_id=user_id, now=now, fusion=fusion_buttons.value, records=snapshot,
         ) if text.strip() else None
         result.value = render_recall_html(rows, query=text)
 
