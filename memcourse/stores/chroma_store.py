@@ -50,7 +50,8 @@ import time
 import weakref
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -73,22 +74,13 @@ from memcourse.recall.hybrid import (
 )
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
 from memcourse.stores import chroma_locks
-from memcourse.stores.base import (
-    StoreError,
-    check_flag,
-    check_id,
-    check_limit,
-    check_memory_type,
-    check_derived_id,
-    check_owner,
-    check_successor,
-    check_query,
-    check_scope_id,
-)
+from memcourse.stores.base import StoreError
+from memcourse.stores.contract import BATCH, StoreBase, merge_update, prepare_batch, search_arguments, visible
+from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.chroma_catalog import SearchCatalog
 from memcourse.stores.chroma_rows import VersionedRows
 from memcourse.stores.record_db import LocalRecords
-from memcourse.validity import close_on_update, is_current, version_as_of
+from memcourse.validity import version_as_of
 
 __all__ = ["ChromaMemoryStore", "MODES"]
 
@@ -115,8 +107,14 @@ class _Shared:
         self.loaded = False
 
 
-class ChromaMemoryStore:
-    """Long-term memories in a Chroma collection, recalled by hybrid search."""
+class ChromaMemoryStore(StoreBase):
+    """Long-term memories in a Chroma collection, recalled by hybrid search.
+
+    The verbs every store shares (``get``, ``history``, ``list_all``, ``forget``,
+    ``forget_chain``, ``forget_user``, the checks and the update merge) come from
+    :class:`~memcourse.stores.contract.StoreBase`; this class is Chroma."""
+
+    capabilities = StoreBase.capabilities | {SEARCH_MODES, BATCH}
 
     def __init__(
         self,
@@ -271,19 +269,10 @@ class ChromaMemoryStore:
         checked against the owners of the ids they reuse, before anything is written; two
         records with the same id in one batch are refused.
         """
-        batch = []
-        for record in records:
-            if not isinstance(record, MemoryRecord):
-                raise TypeError(f"upsert expects a MemoryRecord, got {type(record).__name__}")
-            record.validate()
-            batch.append(record.copy())
-        ids = [r.memory_id for r in batch]
-        if len(set(ids)) != len(ids):
-            raise ValueError("the same memory_id appears twice in one batch; upsert them one at a time")
+        batch = prepare_batch(records)
         stored: list[MemoryRecord] = []
-        with self._state().lock:
-            _check_owners(batch, self._records.fetch(ids))
-            _check_successors(batch, self._fetch([r.superseded_by for r in batch if r.superseded_by]))
+        with self._transaction() as view:
+            self._check_writes(batch, view)
             self.flush()
             for start in range(0, len(batch), CHUNK):
                 stored.extend(self._upsert_chunk(batch[start : start + CHUNK]))
@@ -292,22 +281,15 @@ class ChromaMemoryStore:
     def _upsert_chunk(self, chunk: list[MemoryRecord]) -> list[MemoryRecord]:
         now = self._now()
         existing = self._fetch([r.memory_id for r in chunk])
-        # 1. Merge updates by id, like the JSON store: keep created_at and access statistics,
-        #    move updated_at, keep the replaced content in history.
+        # 1. Merge updates by id (the contract's merge: created_at and access statistics kept,
+        #    updated_at moved, the replaced content kept in history).
         needs_vector: list[MemoryRecord] = []  # new records, and updates that changed content
         for new in chunk:
             old = existing.get(new.memory_id)
             if old is None:
                 needs_vector.append(new)
                 continue
-            new.created_at = old.created_at
-            new.updated_at = now
-            new.access_count = max(old.access_count, new.access_count)
-            new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
-            new.history = list(old.history)
-            replaced = close_on_update(old, new, now)  # the old value keeps its validity interval
-            if replaced is not None:
-                new.history.append(replaced)
+            merge_update(old, new, now)  # the old value keeps its validity interval
             if old.content != new.content:
                 needs_vector.append(new)
         # 2. Vectors (cached by content hash) and how much of each text the model could read.
@@ -439,37 +421,12 @@ class ChromaMemoryStore:
             result[member.memory_id] = kept[:NEAR_DUPLICATES]
         return result
 
-    def forget(self, memory_id: str) -> bool:
-        """Delete a memory and every copy of it; returns whether it existed.
-
-        "Every copy" means: the stored record and the records of the versions it superseded
-        and of any version that superseded it (the whole near-duplicate chain is one fact),
-        their vectors, their BM25 entries, their cached embeddings (content and every
-        history text) and the read gate's cached verdict. On an embedded store nothing else ever held the text (see
-        :mod:`memcourse.stores.record_db`); a server keeps deleted bytes until its operator
-        runs ``chroma vacuum``.
-        """
-        check_id(memory_id, "memory_id")
-        with self._state().lock:
-            chain = self._chain(memory_id)
-            if not chain:
-                return False
-            self._delete(chain)
-            self.flush()
-        return True
-
-    def forget_user(self, user_id: str) -> int:
-        """Delete every memory of one user (all agents, every version); returns how many
-        records were removed."""
-        check_scope_id(user_id, "user_id")
-        with self._state().lock:
-            records = [record for record, _ in self._records.select(user_id=user_id)]
-            if records:
-                self._delete(records)
-            self.flush()
-            return len(records)
-
-    def _delete(self, records: list[MemoryRecord]) -> None:
+    def _delete(self, records: Sequence[MemoryRecord]) -> None:
+        """Every copy of the records goes: the stored rows (and their passage vectors), the
+        buffered access statistics, the keyword index and scope catalog, the read gate's
+        cached verdicts and the cached embeddings of every text they held. On an embedded
+        store nothing else ever held the text (:mod:`memcourse.stores.record_db`); a server
+        keeps deleted bytes until its operator runs ``chroma vacuum``."""
         ids = [r.memory_id for r in records]
         for doc_id in ids:
             self._state().pending.pop(doc_id, None)  # never write a forgotten record back
@@ -482,10 +439,6 @@ class ChromaMemoryStore:
             self.embedder.evict([*texts, *passage_texts(texts)])
 
     # -- reading --------------------------------------------------------------------------
-    def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
-        """The best-matching records, best first (arguments as :meth:`search_hits`)."""
-        return [hit.record for hit in self.search_hits(query, **kwargs)]
-
     def search_hits(
         self,
         query: str,
@@ -506,17 +459,11 @@ class ChromaMemoryStore:
         ``mode`` picks the channels: ``"vector"`` (dense, English-capable by default),
         ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion`` says: weighted by default, plain RRF on request). Bad
         arguments raise before anything is read or written."""
-        check_query(query)
-        check_limit(limit)
-        wanted = check_memory_type(memory_type)
-        if not isinstance(mode, str) or mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        check_scope_id(user_id, "user_id")
-        check_scope_id(agent_id, "agent_id", optional=True)
-        check_flag(record_access, "record_access")
-        if as_of is not None:
-            moment = parse_timestamp(as_of, "as_of")
-            return self._search_as_of(query, moment, limit=limit, wanted=wanted, user_id=user_id,
+        args = search_arguments(query, limit=limit, memory_type=memory_type, user_id=user_id, agent_id=agent_id,
+                                record_access=record_access, as_of=as_of, mode=mode, modes=MODES)
+        wanted = args.memory_type
+        if args.as_of is not None:
+            return self._search_as_of(query, args.as_of, limit=limit, wanted=wanted, user_id=user_id,
                                       agent_id=agent_id, mode=mode)
         now = self._now()
         shared = self._state()
@@ -526,7 +473,9 @@ class ChromaMemoryStore:
             keyword_score: dict[str, float] = {}
             catalog = shared.catalog
             allowed = catalog.allowed(user_id, agent_id, wanted.value if wanted else None)
-            fetch = self._memo_fetch()  # both the vector channel and the ranking read records
+            # Both the vector channel and the ranking read records, and only what the search may
+            # return is read: the current-view filter runs *before* the ranking cuts to `limit`.
+            fetch = self._memo_fetch(lambda record: visible(record, now, args))
             if mode in ("hybrid", "vector"):
                 rankings["vector"] = self._vector_channel(
                     query, user_id, allowed, max(limit * 4, VECTOR_DEPTH), distance, fetch)
@@ -555,8 +504,6 @@ class ChromaMemoryStore:
                 readability=self.embedder.known_token_ratio(query) if mode == "hybrid" else 1.0,
                 similarity_floor=self.similarity_floor,
             )
-            hits = [h for h in hits if agent_id is None or h.record.agent_id == agent_id]
-            hits = [h for h in hits if is_current(h.record, now)]  # a stated validity that has not begun or has ended
             for hit in hits if record_access else ():
                 hit.record.access_count += 1
                 hit.record.last_accessed_at = now
@@ -649,82 +596,6 @@ class ChromaMemoryStore:
         return rank_versions(query, views, moment=moment, limit=limit, mode=mode, embedder=self.embedder,
                              rrf_k=self.rrf_k, similarity_floor=self.similarity_floor)
 
-    def list_all(
-        self,
-        *,
-        memory_type: MemoryType | str | None = None,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        as_of: datetime | str | None = None,
-    ) -> list[MemoryRecord]:
-        """Active records, oldest first; every user's unless ``user_id`` is given (admin view).
-
-        ``as_of=<time>``: the facts that held then instead, each in the version valid then."""
-        wanted = check_memory_type(memory_type)
-        check_scope_id(user_id, "user_id", optional=True)
-        check_scope_id(agent_id, "agent_id", optional=True)
-        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
-        with self._state().lock:
-            rows = self._records.select(
-                user_id=user_id, agent_id=agent_id, memory_type=wanted.value if wanted else None,
-                status="active" if moment is None else None,
-            )
-            if moment is None:
-                records = [self._with_pending(record) for record, _ in rows]
-            else:
-                records = [view for view in (version_as_of(record, moment) for record, _ in rows) if view is not None]
-        return sorted(records, key=lambda r: r.created_at)  # stable: insertion order breaks ties
-
-    def get(self, memory_id: str) -> MemoryRecord | None:
-        check_id(memory_id, "memory_id")
-        return self._fetch([memory_id]).get(memory_id)
-
-    def history(self, memory_id: str) -> list[MemoryRecord]:
-        """Every version of one memory, oldest first, the current one last.
-
-        A version is either an earlier content of the same record (an update by id) or an
-        earlier record that a near-duplicate superseded; both kinds are returned in order.
-        """
-        check_id(memory_id, "memory_id")
-        chain = self._chain(memory_id)
-        if not chain:
-            raise KeyError(f"no memory with id {memory_id!r}")
-        versions: list[MemoryRecord] = []
-        for record in chain:
-            for entry in record.history:
-                version = record.copy()
-                version.content, version.confidence = entry.content, entry.confidence
-                version.source = entry.source  # type: ignore[assignment]
-                version.status, version.updated_at, version.history = Status.SUPERSEDED, entry.replaced_at, []
-                version.validate()
-                versions.append(version)
-            versions.append(record)
-        return versions
-
-    def _chain(self, memory_id: str) -> list[MemoryRecord]:
-        """The supersede chain through ``memory_id``, oldest first (empty if unknown)."""
-        with self._state().lock:
-            start = self.get(memory_id)
-            if start is None:
-                return []
-            # Links are followed only inside the starting record's (user, agent) scope: upsert
-            # refuses cross-scope links, and this keeps any older ones from leaking or deleting.
-            head, seen = start, {start.memory_id}
-            while head.superseded_by and head.superseded_by not in seen:
-                successor = self.get(head.superseded_by)
-                if successor is None or successor.scope != start.scope:
-                    break
-                seen.add(successor.memory_id)
-                head = successor
-            chain, frontier, seen = [head], [head.memory_id], {head.memory_id}
-            while frontier:  # walk back: every record superseded by one already in the chain
-                older = [self._with_pending(r) for r, _ in self._records.select(superseded_by=frontier)]
-                older = [r for r in older if r.memory_id not in seen and r.scope == start.scope]
-                seen.update(r.memory_id for r in older)
-                chain.extend(older)
-                frontier = [r.memory_id for r in older]
-        return sorted(chain, key=lambda r: (r.status is Status.ACTIVE, r.updated_at, r.created_at))
-
     # -- keeping the keyword channel in step ----------------------------------------------------
     def refresh(self) -> None:
         """Rebuild the keyword index and scope catalog from the stored records (on open, or
@@ -737,6 +608,15 @@ class ChromaMemoryStore:
     def keyword_tokens(self, memory_id: str) -> list[str]:
         """The tokens the keyword channel holds for a memory (``[]`` if none)."""
         return self._state().catalog.bm25.tokens_of(memory_id)
+
+    # -- the contract's primitives ---------------------------------------------------------------
+    @contextmanager
+    def _transaction(self, *, purge: bool = False) -> Iterator[_View]:
+        """The collection's lock, shared by every store object and thread of this process on
+        it (and, embedded, the path's ``flock``: one process per path), so a read-check-write
+        inside is atomic here. ``purge`` needs nothing more: no debris holds text."""
+        with self._state().lock:
+            yield _View(self)
 
     # -- plumbing ---------------------------------------------------------------------------------
     def _now(self) -> datetime:
@@ -753,8 +633,9 @@ class ChromaMemoryStore:
         with self._state().lock:
             return {mid: self._with_pending(r) for mid, r in self._records.fetch(ids).items()}
 
-    def _memo_fetch(self) -> Callable[[Iterable[str]], dict[str, MemoryRecord]]:
-        """A ``_fetch`` for one search: each record is read at most once."""
+    def _memo_fetch(self, keep: Callable[[MemoryRecord], bool]) -> Callable[[Iterable[str]], dict[str, MemoryRecord]]:
+        """A ``_fetch`` for one search: each record is read at most once, and only records
+        ``keep`` accepts are returned (to the ranking, they do not exist)."""
         loaded: dict[str, MemoryRecord | None] = {}
 
         def fetch(ids: Iterable[str]) -> dict[str, MemoryRecord]:
@@ -762,7 +643,8 @@ class ChromaMemoryStore:
             missing = [doc_id for doc_id in ids if doc_id not in loaded]
             if missing:
                 found = self._fetch(missing)
-                loaded.update({doc_id: found.get(doc_id) for doc_id in missing})
+                loaded.update({doc_id: r if (r := found.get(doc_id)) is not None and keep(r) else None
+                               for doc_id in missing})
             return {doc_id: loaded[doc_id] for doc_id in ids if loaded[doc_id] is not None}
 
         return fetch
@@ -817,6 +699,24 @@ class ChromaMemoryStore:
         self.close()
 
 
+class _View:
+    """The store's records as the contract sees them (:class:`~memcourse.stores.contract.
+    Records`): read with the access statistics not yet written behind; deleted with every copy."""
+
+    def __init__(self, store: ChromaMemoryStore):
+        self.store = store
+
+    def fetch(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
+        return self.store._fetch(ids)
+
+    def select(self, **filters: Any) -> list[MemoryRecord]:
+        return [self.store._with_pending(r) for r, _ in self.store._records.select(**filters)]
+
+    def delete(self, records: Sequence[MemoryRecord]) -> None:
+        self.store._delete(records)
+        self.store.flush()
+
+
 def _flush_at_exit(ref: "weakref.ref[ChromaMemoryStore]") -> None:
     store = ref()
     if store is not None and store._shared is not None:
@@ -834,21 +734,3 @@ def _release(path_key: str | None, own_client: Any) -> None:
             pass
     if path_key is not None:
         chroma_locks.release_path(path_key)
-
-
-def _check_owners(records: Sequence[MemoryRecord], existing: dict[str, MemoryRecord]) -> None:
-    """Refuse the whole batch if any id already belongs to another user or agent (an id is
-    not a key to someone else's memory: see :func:`memcourse.stores.base.check_owner`)."""
-    for record in records:
-        check_owner(existing.get(record.memory_id), record)
-        check_derived_id(existing.get(record.memory_id), record)
-
-
-def _check_successors(records: Sequence[MemoryRecord], stored: dict[str, MemoryRecord]) -> None:
-    """Refuse the whole batch if any ``superseded_by`` names another user's or agent's memory,
-    stored or in the same batch (see :func:`memcourse.stores.base.check_successor`)."""
-    in_batch = {r.memory_id: r for r in records}
-    for record in records:
-        if record.superseded_by:
-            successor = in_batch.get(record.superseded_by) or stored.get(record.superseded_by)
-            check_successor(successor, record)
