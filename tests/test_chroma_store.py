@@ -165,7 +165,7 @@ def test_near_duplicate_supersedes_the_older_record(chroma, clock):
 def test_an_old_cross_user_link_is_never_followed_by_history_or_forget(chroma, clock, monkeypatch):
     # A store written before upsert refused cross-scope links may still hold one: simulate it by
     # switching the check off for one write. The chain walk itself must stay inside the scope.
-    import memcourse.stores.chroma_store as module
+    import memcourse.stores.contract as module  # where the shared checks live
 
     diary = chroma.upsert(mem(clock, "diary", "Alice's diary: therapy on Tuesdays", user_id="alice"))
     monkeypatch.setattr(module, "check_successor", lambda successor, new: None)

@@ -75,7 +75,7 @@ from memcourse.recall.hybrid import (
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
 from memcourse.stores import chroma_locks
 from memcourse.stores.base import StoreError
-from memcourse.stores.contract import BATCH, StoreBase, merge_update, prepare_batch, search_arguments, visible
+from memcourse.stores.contract import BATCH, FUSION, SUPERSEDE, StoreBase, merge_update, prepare_batch, search_arguments, visible
 from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.chroma_catalog import SearchCatalog
 from memcourse.stores.chroma_rows import VersionedRows
@@ -114,7 +114,7 @@ class ChromaMemoryStore(StoreBase):
     ``forget_chain``, ``forget_user``, the checks and the update merge) come from
     :class:`~memcourse.stores.contract.StoreBase`; this class is Chroma."""
 
-    capabilities = StoreBase.capabilities | {SEARCH_MODES, BATCH}
+    capabilities = StoreBase.capabilities | {SEARCH_MODES, BATCH, FUSION, SUPERSEDE}
 
     def __init__(
         self,

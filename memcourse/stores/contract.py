@@ -43,7 +43,9 @@ steps every ``upsert`` and ``search_hits`` calls: :func:`prepare_batch` (argumen
 
 **Capabilities** a store has beyond the core are *declared* in ``capabilities``, never
 sniffed from signatures: :data:`MODES` (``search_hits(mode=...)``), :data:`BATCH`
-(``upsert_many``), :data:`HISTORY`, :data:`AS_OF` (``as_of=`` on ``search_hits``/``list_all``).
+(``upsert_many``), :data:`HISTORY`, :data:`AS_OF` (``as_of=`` on ``search_hits``/``list_all``),
+:data:`FUSION` (a settable ``fusion``), :data:`SUPERSEDE` (near-duplicates superseded on write).
+Callers ask :func:`capabilities_of`.
 """
 
 from __future__ import annotations
@@ -66,14 +68,16 @@ from memcourse.stores.arguments import (
 from memcourse.stores.base import check_derived_id, check_owner, check_successor
 from memcourse.validity import close_on_update, is_current, version_as_of
 
-#: Capability names (see :attr:`StoreBase.capabilities`).
-MODES, BATCH, HISTORY, AS_OF = "modes", "batch", "history", "as_of"
+#: Capability names (see :attr:`StoreBase.capabilities`). ``FUSION``: the store has a settable
+#: ``fusion`` ("weighted" or "rrf"); ``SUPERSEDE``: it may supersede near-duplicates on its own
+#: (when its ``dedupe_threshold`` is at most 1).
+MODES, BATCH, HISTORY, AS_OF, FUSION, SUPERSEDE = "modes", "batch", "history", "as_of", "fusion", "supersede"
 #: Where a derived record (a consolidation summary, a digest) names the memories it restates.
 DERIVED_FROM = "derived_from"
 
 __all__ = [
-    "AS_OF", "BATCH", "DERIVED_FROM", "HISTORY", "MODES", "Records", "SearchArguments", "StoreBase",
-    "derived_sources", "merge_update", "prepare_batch", "search_arguments", "versions_of", "visible",
+    "AS_OF", "BATCH", "DERIVED_FROM", "FUSION", "HISTORY", "MODES", "Records", "SUPERSEDE", "SearchArguments",
+    "StoreBase", "capabilities_of", "derived_sources", "merge_update", "prepare_batch", "search_arguments", "versions_of", "visible",
 ]
 
 
@@ -202,6 +206,13 @@ def derived_sources(record: MemoryRecord) -> set[str]:
     if not isinstance(sources, list):
         return set()
     return {source for source in sources if isinstance(source, str)}
+
+
+def capabilities_of(store: Any) -> frozenset[str]:
+    """What ``store`` declares beyond the core verbs (its ``capabilities``). A store that
+    declares nothing (a learner's first store) is taken to have the core verbs only."""
+    declared = getattr(store, "capabilities", frozenset())
+    return frozenset(declared)
 
 
 # -- the verbs, once ---------------------------------------------------------------------------
