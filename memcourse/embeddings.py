@@ -15,7 +15,7 @@ module:
 3. **The default model cannot read Chinese.** Most CJK characters become ``[UNK]``, so two
    unrelated Chinese sentences get similar vectors. :meth:`Embedder.known_token_ratio` measures
    how much of a text the model actually saw; the Chroma store uses it to ignore vectors
-   the model could not read (see ``memcourse.stores.chroma_store``).
+   the model could not read (see ``memcourse.stores.chroma``).
 
 Forgetting is real here too: :meth:`Embedder.forget` drops a text's cached vector, because an
 embedding is a copy of the content it was computed from.

@@ -482,7 +482,7 @@ def _store_factory(kind: str, parent: Path) -> Callable[[], Any]:
 
         return lambda: JsonMemoryStore(new_directory() / "memories.json")
     if kind == "chroma":
-        from memcourse.stores.chroma_store import ChromaMemoryStore  # slow import: only here
+        from memcourse.stores.chroma import ChromaMemoryStore  # slow import: only here
 
         return lambda: ChromaMemoryStore(path=str(new_directory()))
     raise ValueError(f"unknown store {kind!r}")

@@ -17,8 +17,8 @@ import pytest
 from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.base import CorruptStoreError, StoreError
-from memcourse.stores.chroma_store import ChromaMemoryStore, MODES
-from memcourse.stores.record_db import DB_FILE
+from memcourse.stores.chroma import ChromaMemoryStore, MODES
+from memcourse.stores.chroma.embedded import DB_FILE
 
 BREAKDOWN_KEYS = {"vector_rank", "keyword_rank", "vector_distance", "fused", "decay", "boost", "final", "mode"}
 
@@ -255,7 +255,7 @@ def test_near_duplicates_are_found_among_other_tenants_without_a_filtered_query(
 def test_a_crowd_of_other_tenants_copies_does_not_hide_the_users_own_near_duplicate(chroma, clock, monkeypatch):
     # Every row the unfiltered probe returns is a near-identical copy of someone else's: rows
     # beyond it may still be close, so the store asks again with the filter.
-    from memcourse.stores.chroma_store import DUPLICATE_PROBE
+    from memcourse.stores.chroma.supersede import DUPLICATE_PROBE
 
     own = chroma.upsert(mem(clock, "home", "The user lives in Shanghai"))
     text = "The user lives in Shanghai now"

@@ -169,7 +169,7 @@ def fuzz_store(request, tmp_path_factory):
     if request.param == "json":
         store = JsonMemoryStore(root / "memories.json")
     else:
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         store = ChromaMemoryStore(root / "chroma")
     seed(store)
