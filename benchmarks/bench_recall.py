@@ -123,7 +123,7 @@ def timed(fn, queries: list[str]) -> list[float]:
 
 
 def bench_size(n: int, args, rng: random.Random) -> dict:
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     records = make_records(n, rng, args.tenants)
     user = user_of(0, args.tenants)

@@ -314,7 +314,7 @@ def passage_rule(weight: float | None, labels: bool):
 
 def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder) -> dict[str, ModeResult]:
     """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     results: dict[str, ModeResult] = {}
     stores: dict[str, tuple[ChromaMemoryStore, float, list[str]]] = {}

@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=int, default=40, help="how many of its questions to ask")
     args = parser.parse_args(argv)
     from memcourse.embeddings import Embedder
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     try:
         conversations, _ = locomo.load_locomo(args.data, [args.conversation])

@@ -31,7 +31,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "MemoryAwareAgent": "memcourse.agent",
     "AgentReply": "memcourse.agent",
-    "ChromaMemoryStore": "memcourse.stores.chroma_store",
+    "ChromaMemoryStore": "memcourse.stores.chroma",
     "PostgresMemoryStore": "memcourse.stores.postgres",  # psycopg is imported only on first use
 }
 

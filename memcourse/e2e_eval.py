@@ -459,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
         ingestion = PipelineIngestion(HybridExtractor(model), name=f"pipeline(hybrid: rules + {model.name})")
     factory = None
     if args.store == "chroma":
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         def factory(folder: Path, clock: Callable[[], datetime]) -> Any:
             return ChromaMemoryStore(folder / "chroma", clock=clock)

@@ -47,7 +47,6 @@ default fusion gains over the textbook baseline.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import random
 import re
@@ -61,7 +60,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from memcourse.records import MemoryRecord
+from memcourse.records import MemoryRecord, Status
+from memcourse.stores.contract import BATCH, FUSION, capabilities_of
+from memcourse.stores.contract import MODES as MODES_CAPABILITY
 from memcourse.text import has_cjk
 
 __all__ = [
@@ -362,12 +363,9 @@ class EvalReport:
 
 
 def supports_mode(store: Any) -> bool:
-    """Whether ``store.search_hits`` takes a ``mode=`` argument (the Chroma store does)."""
-    try:
-        parameters = inspect.signature(store.search_hits).parameters
-    except (TypeError, ValueError):
-        return False
-    return "mode" in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+    """Whether the store declares search modes (``search_hits(mode=...)``; the Chroma store
+    does): :func:`memcourse.stores.contract.capabilities_of`."""
+    return MODES_CAPABILITY in capabilities_of(store)
 
 
 def _progress(items: Sequence[Any], enabled: bool, desc: str):
@@ -379,13 +377,12 @@ def _progress(items: Sequence[Any], enabled: bool, desc: str):
 
 
 def _load(store: Any, records: list[MemoryRecord], progress: bool, desc: str) -> None:
-    """Upsert every record, in batches when the store has ``upsert_many`` (one embedding call
-    per batch instead of one per record)."""
-    batch_upsert = getattr(store, "upsert_many", None)
-    if callable(batch_upsert):
+    """Upsert every record, in batches when the store declares ``upsert_many`` (one embedding
+    call per batch instead of one per record)."""
+    if BATCH in capabilities_of(store):
         batches = [records[i : i + 100] for i in range(0, len(records), 100)]
         for batch in _progress(batches, progress, desc + " in batches"):
-            batch_upsert(batch)
+            store.upsert_many(batch)
         return
     for record in _progress(records, progress, desc):
         store.upsert(record)
@@ -394,13 +391,10 @@ def _load(store: Any, records: list[MemoryRecord], progress: bool, desc: str) ->
 def _lost_answers(store: Any, eval_set: EvalSet) -> list[str]:
     """Labelled memories that are not active after loading (a store that dedupes near-duplicates
     may supersede one): reported, because such a query cannot be answered in this store."""
-    get = getattr(store, "get", None)
-    if not callable(get):
-        return []
     lost = []
     for key, record in eval_set.memories.items():
-        stored = get(record.memory_id)
-        if stored is None or getattr(stored.status, "value", stored.status) != "active":
+        stored = store.get(record.memory_id)
+        if stored is None or stored.status is not Status.ACTIVE:
             why = "missing" if stored is None else f"{stored.status.value}"
             if stored is not None and stored.superseded_by:
                 why += f" by {stored.superseded_by}"
@@ -463,19 +457,17 @@ def evaluate(
             report.skipped[mode] = f"{type(store).__name__}.search_hits has no mode= (keyword only)"
             continue
         if mode == BASELINE_FUSION_MODE:
-            if getattr(store, "fusion", None) is None:
-                report.skipped[mode] = f"{type(store).__name__} has no fusion choice (no .fusion)"
+            if FUSION not in capabilities_of(store):
+                report.skipped[mode] = f"{type(store).__name__} has no fusion choice (declares no {FUSION!r})"
                 continue
             store.fusion = "rrf"
         _load(store, records, progress, f"loading {len(records)} memories ({mode})")
-        list_all = getattr(store, "list_all", None)
-        if callable(list_all):
-            active = len(list_all())
-            if active < len(records):
-                report.notes.append(
-                    f"{mode}: {active} of {len(records)} memories active after loading "
-                    "(the store superseded near-duplicates)"
-                )
+        active = len(store.list_all())
+        if active < len(records):
+            report.notes.append(
+                f"{mode}: {active} of {len(records)} memories active after loading "
+                "(the store superseded near-duplicates)"
+            )
         for lost in _lost_answers(store, eval_set):
             report.notes.append(f"{mode}: labelled memory not active after loading: {lost}")
         report.results.extend(_run_queries(store, eval_set, mode, with_mode, k_values, progress))
@@ -493,7 +485,7 @@ def _store_factory(kind: str, parent: Path, model: str | None = None) -> Callabl
 
         return lambda: JsonMemoryStore(new_directory() / "memories.json")
     if kind == "chroma":
-        from memcourse.stores.chroma_store import ChromaMemoryStore  # slow import: only here
+        from memcourse.stores.chroma import ChromaMemoryStore  # slow import: only here
 
         from memcourse.embeddings import default_embedder
 

@@ -84,7 +84,7 @@ def server_store(port: int, name: str, fast: bool):
     import chromadb
     from chromadb.config import Settings
 
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     client = chromadb.HttpClient(host="127.0.0.1", port=port, settings=Settings(anonymized_telemetry=False))
     extra = {"embedder": hash_embedder()} if fast else {}
@@ -143,7 +143,7 @@ def run_server(args: argparse.Namespace) -> int:
 # -- threads in one process ------------------------------------------------------------------------
 def run_threads(args: argparse.Namespace) -> int:
     from memcourse.records import MemoryRecord, MemoryType
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     root = Path(tempfile.mkdtemp(prefix="chroma-threads-"))
     extra = {"embedder": hash_embedder()} if args.hash_embedder else {}
@@ -171,11 +171,11 @@ def run_threads(args: argparse.Namespace) -> int:
 
 # -- a second process on an embedded path ------------------------------------------------------------
 def run_second_process(args: argparse.Namespace) -> int:
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     root = Path(tempfile.mkdtemp(prefix="chroma-embedded-"))
     store = ChromaMemoryStore(root / "db")
-    probe = "import sys\nfrom memcourse.stores.chroma_store import ChromaMemoryStore\nChromaMemoryStore(sys.argv[1])"
+    probe = "import sys\nfrom memcourse.stores.chroma import ChromaMemoryStore\nChromaMemoryStore(sys.argv[1])"
     done = subprocess.run([sys.executable, "-c", probe, str(root / "db")], capture_output=True, text=True)
     last = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "(no error)"
     print(f"this process (pid {os.getpid()}) holds the path; a second process exits with {done.returncode}:\n{last}")

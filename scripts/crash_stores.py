@@ -45,7 +45,7 @@ def open_store(kind: str, path: Path):
         from memcourse.stores.json_store import JsonMemoryStore
 
         return JsonMemoryStore(path / "memories.json")
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     return ChromaMemoryStore(path / "chroma")
 

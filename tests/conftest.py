@@ -142,11 +142,11 @@ def build_store(kind: str, tmp_path, clock, request=None):
     if kind == "json":
         return JsonMemoryStore(tmp_path / "memories.json", clock=clock)
     if kind == "chroma":
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         return ChromaMemoryStore(tmp_path / "chroma", clock=clock)
     if kind == "chroma-server":
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         server = request.getfixturevalue("chroma_server")
         # A collection per test: tests share the server, never each other's memories.

@@ -185,7 +185,7 @@ def test_no_residue_of_a_forgotten_memory_in_any_spelling_on_either_store(tmp_pa
     if kind == "json":
         store = JsonMemoryStore(data / "memories.json", clock=clock)
     else:
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         store = ChromaMemoryStore(data / "chroma", clock=clock)
     pipeline = MemoryPipeline(store, audit=AuditLog(data / "audit"), clock=clock)

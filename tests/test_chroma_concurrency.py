@@ -27,8 +27,8 @@ import pytest
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.base import StoreError
-from memcourse.stores.chroma_store import ChromaMemoryStore
-from memcourse.stores.record_db import DB_FILE
+from memcourse.stores.chroma import ChromaMemoryStore
+from memcourse.stores.chroma.embedded import DB_FILE
 from standin import STANDIN_EMBEDDER
 
 
@@ -137,7 +137,7 @@ def test_threaded_put_delete_search_keeps_both_databases_intact(tmp_path):
 
 HOLDER = """
 import sys, time
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 store = ChromaMemoryStore(sys.argv[1])
 print("open", flush=True)
 sys.stdin.readline()
@@ -166,7 +166,7 @@ def test_closing_the_last_store_frees_the_path_for_another_process(tmp_path):
     first, second = ChromaMemoryStore(path), ChromaMemoryStore(path)
     first.upsert(MemoryRecord(MemoryType.ENTITY, "home", "The user lives in Lisbon"))
     first.close()
-    probe = "from memcourse.stores.chroma_store import ChromaMemoryStore as S; import sys; S(sys.argv[1])"
+    probe = "from memcourse.stores.chroma import ChromaMemoryStore as S; import sys; S(sys.argv[1])"
     refused = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=120)
     assert refused.returncode != 0 and "another process" in refused.stderr  # `second` still holds it
     with pytest.raises(StoreError, match="closed"):
@@ -183,7 +183,7 @@ import json, sys
 import chromadb
 from chromadb.config import Settings
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 host, port, name, worker, count = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 client = chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False))
 store = ChromaMemoryStore(client=client, collection=name, dedupe_threshold=2, embedder=StandInEmbedder())
@@ -224,8 +224,8 @@ def test_a_store_collected_while_another_opens_cannot_deadlock(tmp_path):
     """Garbage collection runs a dropped store's finalizer (which releases that store's path)
     at whatever allocation triggers it, including inside the registry lock while this thread
     is opening another store. With a non-reentrant lock the thread waited for itself forever
-    (a test run hung in ``release_path`` called from ``LocalRecords.__init__``)."""
-    from memcourse.stores import chroma_locks
+    (a test run hung in ``release_path`` called from ``EmbeddedRecords.__init__``)."""
+    from memcourse.stores.chroma import locks as chroma_locks
 
     (tmp_path / "dropped").mkdir()
     key = chroma_locks.hold_path(tmp_path / "dropped")

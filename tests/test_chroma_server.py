@@ -14,7 +14,7 @@ import urllib.request
 import uuid
 
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 from standin import STANDIN_EMBEDDER
 
 
@@ -46,7 +46,7 @@ import sys
 import chromadb
 from chromadb.config import Settings
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 host, port, name, action = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 client = chromadb.HttpClient(host=host, port=port, settings=Settings(anonymized_telemetry=False))
 store = ChromaMemoryStore(client=client, collection=name, embedder=StandInEmbedder())

@@ -17,8 +17,8 @@ import pytest
 from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.base import CorruptStoreError, StoreError
-from memcourse.stores.chroma_store import ChromaMemoryStore, MODES
-from memcourse.stores.record_db import DB_FILE
+from memcourse.stores.chroma import ChromaMemoryStore, MODES
+from memcourse.stores.chroma.embedded import DB_FILE
 
 BREAKDOWN_KEYS = {"vector_rank", "keyword_rank", "vector_distance", "fused", "decay", "boost", "final", "mode"}
 
@@ -165,7 +165,7 @@ def test_near_duplicate_supersedes_the_older_record(chroma, clock):
 def test_an_old_cross_user_link_is_never_followed_by_history_or_forget(chroma, clock, monkeypatch):
     # A store written before upsert refused cross-scope links may still hold one: simulate it by
     # switching the check off for one write. The chain walk itself must stay inside the scope.
-    import memcourse.stores.chroma_store as module
+    import memcourse.stores.contract as module  # where the shared checks live
 
     diary = chroma.upsert(mem(clock, "diary", "Alice's diary: therapy on Tuesdays", user_id="alice"))
     monkeypatch.setattr(module, "check_successor", lambda successor, new: None)
@@ -255,7 +255,7 @@ def test_near_duplicates_are_found_among_other_tenants_without_a_filtered_query(
 def test_a_crowd_of_other_tenants_copies_does_not_hide_the_users_own_near_duplicate(chroma, clock, monkeypatch):
     # Every row the unfiltered probe returns is a near-identical copy of someone else's: rows
     # beyond it may still be close, so the store asks again with the filter.
-    from memcourse.stores.chroma_store import DUPLICATE_PROBE
+    from memcourse.stores.chroma.supersede import DUPLICATE_PROBE
 
     own = chroma.upsert(mem(clock, "home", "The user lives in Shanghai"))
     text = "The user lives in Shanghai now"

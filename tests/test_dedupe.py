@@ -84,7 +84,7 @@ def test_zero_wrong_supersessions_on_the_shipped_recall_set():
     import tempfile
 
     from memcourse.evaluation import load_eval_set
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     eval_set = load_eval_set()
     records = eval_set.records()

@@ -198,7 +198,7 @@ def test_a_hybrid_extractor_needs_a_configured_model(monkeypatch, capsys):
 
 
 def test_the_same_run_works_on_the_chroma_store(tmp_path):
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     question = q("temporal", "Which city did I live in in February 2026?", ["Lisbon"], qid="then")
     report = run(history(question, q("extraction", "What is my project called?", ["Tidewater"], qid="p")),

@@ -113,7 +113,7 @@ def test_a_collection_reopened_by_plain_chromadb_embeds_with_our_function(tmp_pa
     import chromadb
     from chromadb.config import Settings
 
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     store = ChromaMemoryStore(tmp_path / "db", collection="portable")
     del store

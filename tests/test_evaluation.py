@@ -82,9 +82,11 @@ RANKINGS = {
 
 
 class FakeStore:
-    """Returns the rankings above; records what it was asked."""
+    """Returns the rankings above; records what it was asked. It declares search modes
+    (:func:`memcourse.stores.contract.capabilities_of`), as the Chroma store does."""
 
     created = 0
+    capabilities = frozenset({"modes"})
 
     def __init__(self, rankings=RANKINGS):
         FakeStore.created += 1
@@ -95,6 +97,12 @@ class FakeStore:
     def upsert(self, record):
         self.records[record.subject] = record
         return record
+
+    def get(self, memory_id):
+        return next((r for r in self.records.values() if r.memory_id == memory_id), None)
+
+    def list_all(self):
+        return list(self.records.values())
 
     def search_hits(self, query, *, limit=5, user_id="default", mode="hybrid", memory_type=None, agent_id=None,
                     record_access=True):
@@ -161,6 +169,8 @@ def test_rows_and_table():
 
 def test_store_without_mode_runs_keyword_only():
     class KeywordOnly(FakeStore):
+        capabilities = frozenset()  # declares no modes: keyword only
+
         def search_hits(self, query, *, limit=5, user_id="default", memory_type=None, agent_id=None,
                         record_access=True):
             return super().search_hits(query, limit=limit, user_id=user_id, mode="keyword", record_access=record_access)
@@ -323,6 +333,8 @@ def test_hybrid_rrf_mode_runs_hybrid_on_a_store_switched_to_plain_rrf():
     gets its own fresh store, sets ``store.fusion = "rrf"`` and searches with mode="hybrid"."""
 
     class Fusing(FakeStore):
+        capabilities = frozenset({"modes", "fusion"})
+
         def __init__(self):
             super().__init__()
             self.fusion = "weighted"

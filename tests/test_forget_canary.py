@@ -30,7 +30,7 @@ from memcourse.embeddings import Embedder
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType, Status
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 from memcourse.stores.residue import describe, find_residue
 from standin import STANDIN_EMBEDDER
 
@@ -41,7 +41,7 @@ USER = "mallory"
 
 REOPEN = """
 import sys
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 store = ChromaMemoryStore(sys.argv[1])
 print(len(store.list_all()))
 store.close()
@@ -52,7 +52,7 @@ store.close()
 KILLED_WRITER = STANDIN_EMBEDDER + """
 import sys
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 store = ChromaMemoryStore(sys.argv[1], dedupe_threshold=2, embedder=StandInEmbedder())
 i = 0
 while True:

@@ -173,7 +173,7 @@ def fuzz_store(request, tmp_path_factory):
 
         store = PostgresMemoryStore(request.getfixturevalue("postgres_dsn"), schema=f"fuzz_{uuid.uuid4().hex}", key_store=root / "keys.sqlite")
     else:
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         store = ChromaMemoryStore(root / "chroma")
     seed(store)

@@ -267,7 +267,7 @@ def test_ranking_drops_refused_candidates_and_checks_its_arguments():
 
 
 def test_the_store_takes_a_fusion_and_refuses_an_unknown_one(tmp_path):
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     with pytest.raises(ValueError, match="fusion"):
         ChromaMemoryStore(tmp_path / "bad", fusion="sum")

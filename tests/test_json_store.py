@@ -610,7 +610,7 @@ def test_the_crash_scripts_check_would_see_a_lost_write_or_an_undone_forget(json
         {"op": "upsert", "id": kept.memory_id, "content": "第一版"},
         {"op": "upsert", "id": kept.memory_id, "content": "never stored"},  # lost
         {"op": "upsert", "id": "event:missing:0", "content": "x"},  # lost
-        {"op": "forget", "id": json_store.list_all()[0].memory_id},  # undone
+        {"op": "forget", "id": json_store.list_all(memory_type="task")[0].memory_id},  # undone
     ]
     report = verify(json_store, promises)
     assert (report["checked"], report["lost"]) == (4, 3), report

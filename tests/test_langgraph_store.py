@@ -46,7 +46,7 @@ BACKENDS = ["json", "chroma"]
 def build_backend(kind, tmp_path, clock):
     if kind == "json":
         return JsonMemoryStore(tmp_path / "memories.json", clock=clock)
-    chroma_store = pytest.importorskip("memcourse.stores.chroma_store")
+    chroma_store = pytest.importorskip("memcourse.stores.chroma")
     # dedupe off: LangGraph keys are independent (see test_chroma_supersede_* below).
     return chroma_store.ChromaMemoryStore(tmp_path / "chroma", clock=clock, dedupe_threshold=2)
 
@@ -626,7 +626,7 @@ def test_the_json_file_stays_readable(tmp_path, clock):
 # -- Chroma's near-duplicate supersession vs independent keys ----------------------------------
 @pytest.fixture
 def chroma_module():
-    import memcourse.stores.chroma_store as module
+    import memcourse.stores.chroma as module
 
     return module
 

@@ -25,8 +25,8 @@ from memcourse.recall.passages import (
     sentences,
 )
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import ChromaMemoryStore
-from memcourse.stores.record_db import DB_FILE
+from memcourse.stores.chroma import ChromaMemoryStore
+from memcourse.stores.chroma.embedded import DB_FILE
 
 
 # -- splitting ------------------------------------------------------------------------------

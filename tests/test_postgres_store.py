@@ -209,7 +209,7 @@ QUERIES = ["What should code examples use?", "项目叫什么", "Phase4 任务",
 
 def test_hybrid_results_match_the_chroma_store(postgres_dsn, tmp_path):
     """Same records, same queries: the same ids in the same order, in every mode."""
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
     from memcourse.stores.postgres import PostgresMemoryStore
 
     clock = lambda: datetime(2026, 4, 1, tzinfo=timezone.utc)  # noqa: E731

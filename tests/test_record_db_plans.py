@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import ChromaMemoryStore
+from memcourse.stores.chroma import ChromaMemoryStore
 
 sys.path.insert(0, str(Path(__file__).parent))
 from standin import STANDIN_EMBEDDER  # noqa: E402

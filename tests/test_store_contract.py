@@ -315,6 +315,75 @@ def test_a_forgotten_memory_can_be_written_again(store, clock):
     assert [v.content for v in store.history(record.memory_id)] == ["新的偏好"]
 
 
+def chained(store, clock):
+    """Three versions of one fact linked by ``superseded_by`` (oldest first), plus a bystander."""
+    newest = store.upsert(make(clock, subject="office", content="Alice works in Kreuzberg now"))
+    middle = store.upsert(make(clock, subject="office_2025", content="Alice worked in Mitte",
+                               status=Status.SUPERSEDED, superseded_by=newest.memory_id))
+    oldest = store.upsert(make(clock, subject="office_2024", content="Alice worked in Wedding",
+                               status=Status.SUPERSEDED, superseded_by=middle.memory_id))
+    bystander = store.upsert(make(clock, subject="drink", content="Alice likes green tea"))
+    return [oldest, middle, newest], bystander
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_forget_removes_the_whole_supersede_chain(store, clock, which):
+    chain, bystander = chained(store, clock)
+    removed = store.forget_chain(chain[which].memory_id)
+    assert sorted(removed) == sorted(r.memory_id for r in chain)
+    for record in chain:
+        assert store.get(record.memory_id) is None
+    assert [r.memory_id for r in store.list_all()] == [bystander.memory_id]
+    assert {r.memory_id for r in store.search("Alice Kreuzberg Mitte Wedding worked", limit=5)} <= {bystander.memory_id}
+    assert all(record.memory_id not in str(state(store)) for record in chain)
+
+
+def test_forget_is_forget_chain_as_a_bool(store, clock):
+    chain, _ = chained(store, clock)
+    assert store.forget(chain[0].memory_id) is True
+    assert store.forget(chain[0].memory_id) is False
+    assert store.forget_chain(chain[2].memory_id) == ()
+
+
+def test_forget_removes_records_derived_from_the_forgotten_one(store, clock):
+    """A consolidation summary names its sources in ``metadata["derived_from"]``: forgetting a
+    source forgets the summary (and a summary of that summary), never an unrelated record."""
+    cats = store.upsert(make(clock, subject="pets", content="Alice has 2 cats", memory_type=MemoryType.ENTITY))
+    tea = store.upsert(make(clock, subject="drink", content="Alice likes green tea"))
+    summary = store.upsert(make(clock, subject="session_summary", content="Alice has 2 cats and likes tea",
+                                metadata={"derived_from": [cats.memory_id, tea.memory_id]}))
+    digest = store.upsert(make(clock, subject="weekly_digest", content="This week: Alice has 2 cats",
+                               metadata={"derived_from": [summary.memory_id]}))
+    other = store.upsert(make(clock, subject="other", content="Bob has a dog", user_id="bob",
+                              metadata={"derived_from": [cats.memory_id]}))
+    removed = store.forget_chain(cats.memory_id)
+    assert sorted(removed) == sorted([cats.memory_id, summary.memory_id, digest.memory_id])
+    assert sorted(r.memory_id for r in store.list_all()) == sorted([tea.memory_id, other.memory_id])
+    assert "2 cats" not in str(state(store))
+    assert all("cats" not in r.content for r in store.search("Alice cats", limit=5))
+
+
+# -- the current view is filtered before the limit ------------------------------------------------
+def test_a_search_returns_limit_hits_while_that_many_current_ones_exist(store, clock):
+    """The best match's validity has ended: the next two current matches fill ``limit=2``
+    (cutting to the limit first and dropping the ended one after returned one hit)."""
+    ended = store.upsert(make(clock, subject="berlin_office", memory_type=MemoryType.ENTITY, user_id="alice",
+                              content="where is Alice's office in Berlin? Alice's office in Berlin is on Torstrasse",
+                              valid_to=clock() + timedelta(hours=1)))
+    store.upsert(make(clock, subject="office", memory_type=MemoryType.ENTITY, user_id="alice",
+                      content="Alice's office in Berlin moved to Kreuzberg"))
+    store.upsert(make(clock, subject="commute", memory_type=MemoryType.ENTITY, user_id="alice",
+                      content="Alice cycles to her office in Berlin"))
+    store.upsert(make(clock, subject="drink", user_id="alice", content="Alice likes green tea"))
+    query = "where is Alice's office in Berlin"
+    before = store.search(query, limit=4, user_id="alice", record_access=False)
+    assert len(before) >= 3 and before[0].memory_id == ended.memory_id  # it is the best match
+    clock.advance(hours=2)
+    hits = store.search(query, limit=2, user_id="alice")
+    assert len(hits) == 2, [h.subject for h in hits]
+    assert ended.memory_id not in [h.memory_id for h in hits]
+
+
 # -- bad input changes nothing ------------------------------------------------------------------------
 BAD_CALLS = [
     ("upsert a dict", lambda s: s.upsert({"subject": "x"}), TypeError),

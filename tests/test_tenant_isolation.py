@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.stores.chroma_store import MODES, ChromaMemoryStore
+from memcourse.stores.chroma import MODES, ChromaMemoryStore
 
 WORDS = [
     "tea", "coffee", "Shanghai", "Lisbon", "python", "rust", "order", "A-1007", "refund", "tennis",

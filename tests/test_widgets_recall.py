@@ -21,7 +21,7 @@ T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     store = ChromaMemoryStore(tmp_path_factory.mktemp("recall-explorer"), clock=lambda: T0)
     store.upsert_many([

@@ -29,7 +29,7 @@ def store(request, tmp_path):
     if request.param == "json":
         store = JsonMemoryStore(tmp_path / "memories.json", clock=clock)
     else:
-        from memcourse.stores.chroma_store import ChromaMemoryStore
+        from memcourse.stores.chroma import ChromaMemoryStore
 
         store = ChromaMemoryStore(tmp_path / "chroma", clock=clock)
     store.clock = clock
@@ -53,7 +53,7 @@ def test_updates_in_place_become_versions(store):
 
 
 def test_near_duplicate_supersedes_and_the_chain_is_shown(tmp_path):
-    from memcourse.stores.chroma_store import ChromaMemoryStore  # only this store supersedes near-duplicates
+    from memcourse.stores.chroma import ChromaMemoryStore  # only this store supersedes near-duplicates
 
     clock = Clock()
     store = ChromaMemoryStore(tmp_path / "chroma", clock=clock)
@@ -110,7 +110,7 @@ def test_the_current_version_never_reads_as_superseded(tmp_path):
     Its label must not read "active · superseded"."""
     import re
 
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     clock = Clock()
     store = ChromaMemoryStore(tmp_path / "chroma", clock=clock)

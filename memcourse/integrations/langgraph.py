@@ -133,6 +133,7 @@ from memcourse.records import (
     utc_now,
 )
 from memcourse.stores.base import MemoryStore, check_owner
+from memcourse.stores.contract import SUPERSEDE, capabilities_of
 
 #: The user that items outside ``("users", <id>, ...)`` belong to.
 SHARED_USER = "langgraph:shared"
@@ -205,7 +206,7 @@ class MemcourseStore(BaseStore):
         contract says keys are independent, so such a store is refused unless you say that
         memcourse's lifecycle should win.
         """
-        threshold = getattr(store, "dedupe_threshold", None)
+        threshold = store.dedupe_threshold if SUPERSEDE in capabilities_of(store) else None
         if threshold is not None and threshold <= 1 and not allow_supersede:
             raise ValueError(
                 f"{store!r} supersedes near-duplicate records (dedupe_threshold={threshold}), so a put "

@@ -22,7 +22,7 @@ Where the verdicts live:
 * :data:`VERDICTS`, this process's cache (bounded, least recently used first out). Its keys
   are hashes, never text, and :meth:`Verdicts.forget` drops a forgotten memory's entry.
 * the embedded Chroma store writes each version's key and verdict into the memory's own
-  database row when it writes the memory (:mod:`memcourse.stores.record_db`), and hands
+  database row when it writes the memory (:mod:`memcourse.stores.chroma.embedded`), and hands
   them back to the cache when it loads the row; so a search in a new process does not
   scan what was scanned at write time. The row goes when the memory is forgotten.
 

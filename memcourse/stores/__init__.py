@@ -10,7 +10,7 @@ from typing import Any
 
 _LAZY = {
     "JsonMemoryStore": "memcourse.stores.json_store",
-    "ChromaMemoryStore": "memcourse.stores.chroma_store",
+    "ChromaMemoryStore": "memcourse.stores.chroma",
     "PostgresMemoryStore": "memcourse.stores.postgres",
 }
 

@@ -16,8 +16,14 @@ one behaviour contract, and ``tests/test_store_contract.py`` runs the same tests
   the old value's interval and keeps it in ``history``; ``search``/``search_hits``/``list_all``
   take ``as_of=<time>`` and answer with the version of each record that held then
   (``tests/test_store_as_of_contract.py``). Without ``as_of`` nothing changes.
-- ``forget(id)`` deletes a record for real (no tombstone holding its text) and says whether
-  it existed; ``forget_user(user)`` does that for all of one user's records.
+- ``forget(id)`` deletes a memory for real (no tombstone holding its text): its whole
+  supersede chain and every record derived from it (``metadata["derived_from"]`` names it),
+  and says whether it existed; ``forget_chain(id)`` does the same and returns every id
+  removed; ``forget_user(user)`` does it for all of one user's records.
+- A search applies the current view (user, agent, type, validity) *before* it cuts to
+  ``limit``: it never returns fewer than ``limit`` hits while that many current ones match.
+- These shared steps have one body, :mod:`memcourse.stores.contract`; a store implements
+  only storage.
 - Bad input raises before anything is written: a failed call changes nothing. The argument
   checks are shared (:mod:`memcourse.stores.arguments`), so every store refuses the same
   inputs with the same ``TypeError``/``ValueError`` naming the argument.
@@ -33,8 +39,9 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
+from memcourse.errors import MemcourseError
 from memcourse.recall.hit import Hit
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, make_memory_id
 from memcourse.stores.arguments import (  # noqa: F401 (re-exported: stores import them from here)
@@ -49,7 +56,7 @@ from memcourse.stores.arguments import (  # noqa: F401 (re-exported: stores impo
 )
 
 
-class StoreError(RuntimeError):
+class StoreError(MemcourseError, RuntimeError):
     """A store could not do what was asked; the message says what and where."""
 
 
@@ -90,17 +97,23 @@ class TenancyError(StoreError, ValueError):
 
 @runtime_checkable
 class MemoryStore(Protocol):
+    """Everything the stores promise and the evaluations, adapters and widgets rely on.
+
+    :class:`memcourse.stores.contract.StoreBase` implements the verbs that do not depend on
+    storage (``get``, ``history``, ``list_all``, ``forget``, ``forget_chain``, ``forget_user``,
+    ``search``) once; a store adds ``upsert`` and ``search_hits``. Optional capabilities (search
+    modes, ``upsert_many``, a settable ``fusion``, near-duplicate supersede) are declared in
+    ``capabilities`` (:func:`memcourse.stores.contract.capabilities_of`), never guessed.
+    """
+
+    #: Declared optional capabilities (:data:`memcourse.stores.contract.MODES`, ``BATCH``...).
+    capabilities: frozenset[str]
+
     def upsert(self, record: MemoryRecord) -> MemoryRecord: ...
 
-    def search(
-        self,
-        query: str,
-        *,
-        limit: int = 5,
-        memory_type: MemoryType | str | None = None,
-        user_id: str = DEFAULT_USER,
-        agent_id: str | None = None,
-    ) -> list[MemoryRecord]: ...
+    def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
+        """``[hit.record for hit in search_hits(query, **kwargs)]``."""
+        ...
 
     def search_hits(
         self,
@@ -112,7 +125,10 @@ class MemoryStore(Protocol):
         agent_id: str | None = None,
         record_access: bool = True,
         as_of: datetime | str | None = None,
-    ) -> list[Hit]: ...
+    ) -> list[Hit]:
+        """At most ``limit`` current hits, best first (never fewer while that many match);
+        a store declaring ``"modes"`` also takes ``mode="hybrid"|"vector"|"keyword"``."""
+        ...
 
     def list_all(
         self,
@@ -125,7 +141,16 @@ class MemoryStore(Protocol):
 
     def get(self, memory_id: str) -> MemoryRecord | None: ...
 
+    def history(self, memory_id: str) -> list[MemoryRecord]:
+        """Every version of the fact (its whole supersede chain), oldest first; ``KeyError``
+        for an unknown id."""
+        ...
+
     def forget(self, memory_id: str) -> bool: ...
+
+    def forget_chain(self, memory_id: str) -> tuple[str, ...]:
+        """Forget the whole chain and every record derived from it; every id removed."""
+        ...
 
     def forget_user(self, user_id: str) -> int: ...
 

@@ -34,37 +34,17 @@ import os
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
-from memcourse.records import (
-    DEFAULT_USER,
-    MemoryRecord,
-    MemoryType,
-    Status,
-    parse_timestamp,
-    utc_now,
-)
+from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, parse_timestamp, utc_now
 from memcourse.recall.keyword import keyword_breakdown
-from memcourse.stores.base import (
-    CorruptStoreError,
-    Hit,
-    StoreError,
-    check_flag,
-    check_id,
-    check_limit,
-    check_memory_type,
-    check_derived_id,
-    check_owner,
-    check_successor,
-    check_query,
-    check_scope_id,
-    in_scope,
-)
+from memcourse.stores.base import CorruptStoreError, Hit, StoreError, in_scope
+from memcourse.stores.contract import StoreBase, merge_update, prepare_batch, search_arguments, visible
 from memcourse.stores.files import atomic_write, debris, read_regular, remove_debris, resolve
 from memcourse.text import token_set
-from memcourse.validity import close_on_update, is_current, version_as_of
+from memcourse.validity import version_as_of
 
 FORMAT = "memcourse.json-store"
 VERSION = 1
@@ -73,8 +53,12 @@ VERSION = 1
 MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
-class JsonMemoryStore:
-    """Long-term memories in a single human-readable JSON file."""
+class JsonMemoryStore(StoreBase):
+    """Long-term memories in a single human-readable JSON file.
+
+    The verbs every store shares (``get``, ``history``, ``list_all``, ``forget``,
+    ``forget_chain``, ``forget_user``, the checks and the update merge) come from
+    :class:`~memcourse.stores.contract.StoreBase`; this class is the file."""
 
     def __init__(
         self,
@@ -94,7 +78,7 @@ class JsonMemoryStore:
         except OSError as error:
             raise StoreError(f"{self.path}: cannot create its folder ({error.strerror or error})") from None
         if debris(resolve(self.path)):
-            with self._transaction(clean=True):  # a killed writer's leftovers: remove them now
+            with self._transaction(purge=True):  # a killed writer's leftovers: remove them now
                 pass
         self._load()  # fail now, not at the first write, if the file is not ours
 
@@ -106,60 +90,21 @@ class JsonMemoryStore:
         """Insert, or update the record with the same ``memory_id``.
 
         An update keeps ``created_at`` and the access statistics, moves ``updated_at`` to
-        now, and keeps the replaced content in ``history``. Returns the stored version.
+        now, and keeps the replaced content in ``history`` (:func:`~memcourse.stores.contract.
+        merge_update`). Returns the stored version.
         """
-        if not isinstance(record, MemoryRecord):
-            raise TypeError(f"upsert expects a MemoryRecord, got {type(record).__name__}")
-        record.validate()
-        new = record.copy()
-        with self._transaction() as records:
+        [new] = prepare_batch([record])
+        with self._transaction() as view:
             now = self._now()
-            index = _index_of(records, new.memory_id)
-            check_owner(None if index is None else records[index], new)
-            check_derived_id(None if index is None else records[index], new)
-            if new.superseded_by is not None:
-                successor = _index_of(records, new.superseded_by)
-                check_successor(None if successor is None else records[successor], new)
-            if index is None:
-                records.append(new)
+            existing = self._check_writes([new], view).get(new.memory_id)
+            if existing is None:
+                view.rows.append(new)
             else:
-                old = records[index]
-                new.created_at = old.created_at
-                new.updated_at = now
-                new.access_count = max(old.access_count, new.access_count)
-                new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
-                new.history = list(old.history)
-                replaced = close_on_update(old, new, now)  # the old value keeps its interval
-                if replaced is not None:
-                    new.history.append(replaced)
-                records[index] = new
+                merge_update(existing, new, now)
+                view.rows[view.rows.index(existing)] = new
         return new.copy()
 
-    def forget(self, memory_id: str) -> bool:
-        """Delete one memory for real: the record and its history go; no tombstone keeps
-        the text. Returns whether it existed."""
-        check_id(memory_id, "memory_id")
-        with self._transaction(clean=True) as records:
-            index = _index_of(records, memory_id)
-            if index is None:
-                return False
-            del records[index]
-        return True
-
-    def forget_user(self, user_id: str) -> int:
-        """Delete every memory of one user (all agents). Returns how many were deleted."""
-        check_scope_id(user_id, "user_id")
-        with self._transaction(clean=True) as records:
-            keep = [r for r in records if r.user_id != user_id]
-            removed = len(records) - len(keep)
-            records[:] = keep
-        return removed
-
     # -- reading --------------------------------------------------------------------------
-    def search(self, query: str, **kwargs) -> list[MemoryRecord]:
-        """The best-matching records, best first (see :meth:`search_hits` for arguments)."""
-        return [hit.record for hit in self.search_hits(query, **kwargs)]
-
     def search_hits(
         self,
         query: str,
@@ -180,93 +125,48 @@ class JsonMemoryStore:
         ``as_of=<time>`` searches the facts as they held then (:mod:`memcourse.validity`);
         looking at the past is not a use of today's memory, so it records no access.
         """
-        check_query(query)
-        check_limit(limit)
-        wanted_type = check_memory_type(memory_type)
-        check_scope_id(user_id, "user_id")
-        check_scope_id(agent_id, "agent_id", optional=True)
-        check_flag(record_access, "record_access")
-        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
+        args = search_arguments(query, limit=limit, memory_type=memory_type, user_id=user_id,
+                                agent_id=agent_id, record_access=record_access, as_of=as_of)
         query_tokens = token_set(query)
-        with self._transaction() as all_records:
+        with self._transaction() as view:
             now = self._now()
             scored = []
-            for record in all_records:
-                if record.user_id != user_id or not in_scope(record, None, agent_id):
+            for record in view.rows:
+                if args.as_of is None:
+                    seen = record if visible(record, now, args) else None
+                elif record.user_id != user_id or not in_scope(record, None, agent_id) or (
+                    args.memory_type is not None and record.memory_type is not args.memory_type
+                ):
+                    seen = None
+                else:
+                    seen = version_as_of(record, args.as_of)
+                if seen is None:
                     continue
-                if wanted_type is not None and record.memory_type is not wanted_type:
-                    continue
-                view = _view(record, now, moment)
-                if view is None:
-                    continue
-                parts = keyword_breakdown(query_tokens, view)
+                parts = keyword_breakdown(query_tokens, seen)
                 if parts["total"] > 0:
-                    scored.append((parts, view))
+                    scored.append((parts, seen))
             scored.sort(key=lambda pair: (-pair[0]["total"], -pair[1].updated_at.timestamp(), pair[1].memory_id))
-            top = scored[:limit]
-            for _, record in top if record_access and moment is None else ():
+            top = scored[:limit]  # every candidate above is visible: the filter ran before the cut
+            for _, record in top if record_access and args.as_of is None else ():
                 record.access_count += 1
                 record.last_accessed_at = now
-            # The transaction saves `all_records`, the full list, never the filtered view.
+            # The transaction saves the full list, never the filtered view.
         return [Hit(record.copy(), parts["total"], parts) for parts, record in top]
-
-    def list_all(
-        self,
-        *,
-        memory_type: MemoryType | str | None = None,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        as_of: datetime | str | None = None,
-    ) -> list[MemoryRecord]:
-        """Active records, oldest first. Without ``user_id`` this lists every user's records:
-        it is the administrator's view, not something to put in a prompt.
-
-        ``as_of=<time>`` lists the facts that held at that time instead, each in the version
-        valid then (its value, confidence and interval), skipping what was expired by then."""
-        wanted_type = check_memory_type(memory_type)
-        check_scope_id(user_id, "user_id", optional=True)
-        check_scope_id(agent_id, "agent_id", optional=True)
-        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
-        selected = [
-            record
-            for record in self._load()
-            if in_scope(record, user_id, agent_id)
-            and (wanted_type is None or record.memory_type is wanted_type)
-        ]
-        if moment is None:
-            return [record for record in selected if record.status is Status.ACTIVE]
-        return [view for view in (version_as_of(record, moment) for record in selected) if view is not None]
-
-    def get(self, memory_id: str) -> MemoryRecord | None:
-        check_id(memory_id, "memory_id")
-        for record in self._load():
-            if record.memory_id == memory_id:
-                return record
-        return None
-
-    def history(self, memory_id: str) -> list[MemoryRecord]:
-        """Every version of one memory, oldest first, the current one last."""
-        current = self.get(memory_id)
-        if current is None:
-            raise KeyError(f"no memory with id {memory_id!r}")
-        versions = []
-        for entry in current.history:
-            version = current.copy()
-            version.content, version.confidence = entry.content, entry.confidence
-            version.source = entry.source  # type: ignore[assignment]
-            version.status, version.updated_at, version.history = Status.SUPERSEDED, entry.replaced_at, []
-            version.validate()
-            versions.append(version)
-        return versions + [current]
 
     # -- the file -------------------------------------------------------------------------
     def _now(self) -> datetime:
         return parse_timestamp(self._clock(), "clock()")
 
     @contextmanager
-    def _transaction(self, *, clean: bool = False) -> Iterator[list[MemoryRecord]]:
+    def _snapshot(self) -> Iterator[_Rows]:
+        """The records as the file holds them now, read without the lock (a save replaces the
+        file atomically, so a read sees one whole version)."""
+        yield _Rows(self._load())
+
+    @contextmanager
+    def _transaction(self, *, purge: bool = False) -> Iterator[_Rows]:
         """Lock, load, let the caller change the list, save it whole. If the caller raises,
-        nothing is saved, so a failed call leaves the file as it was. ``clean`` also removes
+        nothing is saved, so a failed call leaves the file as it was. ``purge`` also removes
         crash debris first (safe only here: every write happens under this lock)."""
         target = resolve(self.path)
         lock = self._locks.setdefault(target, FileLock(f"{target}.lock", timeout=self._lock_timeout))
@@ -283,13 +183,13 @@ class JsonMemoryStore:
         except OSError as error:
             raise StoreError(f"{self.path}: {_describe_lock_error(lock.lock_file, error)}") from None
         try:
-            if clean:
+            if purge:
                 remove_debris(target)
-            records = self._load()
-            before = [record.to_dict() for record in records]
-            yield records
-            if [record.to_dict() for record in records] != before:
-                self._save(records)
+            view = _Rows(self._load())
+            before = [record.to_dict() for record in view.rows]
+            yield view
+            if [record.to_dict() for record in view.rows] != before:
+                self._save(view.rows)
         finally:
             lock.release()
 
@@ -340,19 +240,38 @@ class JsonMemoryStore:
             ) from error
 
 
-def _view(record: MemoryRecord, now: datetime, moment: datetime | None) -> MemoryRecord | None:
-    """What a search sees of ``record``: itself if current (``moment=None``), else the
-    version that held at ``moment``; ``None`` if it is not part of that view."""
-    if moment is None:
-        return record if is_current(record, now) else None
-    return version_as_of(record, moment)
+class _Rows:
+    """The loaded record list as the contract's storage view (:class:`~memcourse.stores.
+    contract.Records`); the transaction saves ``rows`` whole if it changed."""
 
+    def __init__(self, rows: list[MemoryRecord]):
+        self.rows = rows
 
-def _index_of(records: list[MemoryRecord], memory_id: str) -> int | None:
-    for index, record in enumerate(records):
-        if record.memory_id == memory_id:
-            return index
-    return None
+    def fetch(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
+        wanted = set(ids)
+        return {r.memory_id: r for r in self.rows if r.memory_id in wanted}
+
+    def select(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        memory_type: str | None = None,
+        status: str | None = None,
+        superseded_by: Sequence[str] | None = None,
+    ) -> list[MemoryRecord]:
+        links = None if superseded_by is None else set(superseded_by)
+        return [
+            r for r in self.rows
+            if in_scope(r, user_id, agent_id)
+            and (memory_type is None or r.memory_type.value == memory_type)
+            and (status is None or r.status.value == status)
+            and (links is None or r.superseded_by in links)
+        ]
+
+    def delete(self, records: Sequence[MemoryRecord]) -> None:
+        doomed = {r.memory_id for r in records}
+        self.rows[:] = [r for r in self.rows if r.memory_id not in doomed]
 
 
 def _check_path(path: Any) -> Path:

@@ -88,7 +88,7 @@ def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: floa
     import chromadb
     from chromadb.config import Settings
 
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     copy = ChromaMemoryStore(
         client=chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False)),

@@ -47,7 +47,7 @@ CHUNK = 500
 PAGE = 5000
 
 
-class VersionedRows:
+class ServerRecords:
     """Records of one collection as append-only version rows in a (server) Chroma collection."""
 
     def __init__(self, collection: Any, where: str):
@@ -143,7 +143,7 @@ class VersionedRows:
         return answers
 
     def nearest_unfiltered(self, vectors: np.ndarray, n: int) -> list[tuple[list[tuple[str, float]], int, float]]:
-        """As :meth:`LocalRecords.nearest_unfiltered`, keeping current version rows only."""
+        """As :meth:`EmbeddedRecords.nearest_unfiltered`, keeping current version rows only."""
         count = max(self.collection.count(), 1)
         result = self.collection.query(query_embeddings=vectors, n_results=min(n, count), include=["distances", "metadatas"])
         answers = []

@@ -27,7 +27,7 @@ Writes touch both, so they are ordered for crashes. An upsert opens a transactio
 writes Chroma (one call), then commits: the commit is the moment the write counts. Every
 write stamps the record and its Chroma row with a fresh random *write id*. A crash before
 our commit leaves Chroma ahead of us: a row nobody points to (a new record), or a row whose
-write id differs from the committed record's. :meth:`LocalRecords.reconcile`, run at every
+write id differs from the committed record's. :meth:`EmbeddedRecords.reconcile`, run at every
 open, deletes the first and has the second rebuilt from our record. A forget commits our
 delete first (the text is gone at that moment), then deletes the vectors; a crash in
 between leaves vectors nobody points to, which the next open deletes. Our database is the
@@ -87,7 +87,7 @@ def new_row_id() -> str:
     return secrets.token_hex(16)
 
 
-class LocalRecords:
+class EmbeddedRecords:
     """Records of one collection in our SQLite file; vectors under opaque ids in Chroma."""
 
     def __init__(self, collection: Any, directory: Path | None):

@@ -20,7 +20,7 @@ path and the holder's pid. Several processes should share a Chroma *server*.
 
 **Several processes through a Chroma server.** The server serialises its own writes, but it
 has no transactions: between our read of a record and our write another process can write.
-The server store therefore never overwrites a version (see ``memcourse.stores.chroma_rows``):
+The server store therefore never overwrites a version (see ``memcourse.stores.chroma.server``):
 append-only rows cannot lose an acknowledged update.
 """
 
