@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_recall import make_queries, make_records, percentiles, timed, user_of  # noqa: E402
 
 from memcourse.embeddings import default_embedder  # noqa: E402
-from memcourse.stores.chroma_store import ChromaMemoryStore  # noqa: E402
+from memcourse.stores.chroma import ChromaMemoryStore  # noqa: E402
 from memcourse.stores.postgres import PostgresMemoryStore  # noqa: E402
 from memcourse.stores.postgres.server import EmbeddedServer, database_url  # noqa: E402
 
