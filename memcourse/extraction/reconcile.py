@@ -11,7 +11,8 @@ UPDATE     an existing memory is about the same fact: write the new value *into 
            so the store keeps the old value in ``history``
 SUPERSEDE  an existing memory under a different key is replaced by the candidate: the candidate
            is added, the old one is marked ``superseded`` (kept for history, no longer recalled)
-DELETE     the user takes something back: the matching memory is forgotten for real
+DELETE     the user takes something back: the matching memory is forgotten for real, with
+           every version of its supersede chain and every record derived from it
 NOOP       nothing to do: already known, nothing to retract, or a contradiction the
            candidate is not trusted enough to settle (then the old memory is *marked for
            reconfirmation*: confidence lowered, tag ``needs_reconfirmation``)
@@ -213,8 +214,9 @@ class Reconciler:
 def apply(decision: Decision, candidate: Candidate, store: MemoryStore) -> MemoryRecord | None:
     """Carry out ``decision`` with the store's public API; returns the record written (if any).
 
-    DELETE is *not* applied here: forgetting must also purge the audit log, so the pipeline
-    does it (:meth:`memcourse.extraction.pipeline.MemoryPipeline.forget`).
+    DELETE is *not* applied here: forgetting must also purge the audit log of every id the
+    store removed (the whole chain), so the pipeline does it
+    (:meth:`memcourse.extraction.pipeline.MemoryPipeline.forget`).
     """
     record = candidate.to_record()
     target = decision.target
