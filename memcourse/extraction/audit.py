@@ -23,10 +23,14 @@ Three properties matter more than the format:
   whole file.
 - **A purge leaves no copy behind, even when it crashes.** The rewrite is the stores' own
   atomic write (:func:`memcourse.stores.files.atomic_write`: temporary sibling, fsync,
-  rename, fsync of the folder). A process killed in the middle leaves that temporary file,
-  which holds the whole log *before* the purge, forgotten lines included. Those names are
-  crash debris: opening the log (``AuditLog(directory)``) deletes them, under the same lock
-  as the writes, so no live rewrite can own one at that moment.
+  rename, fsync of the folder), so a crash leaves the old file or the new one, never a mix.
+  Two things can outlive a process killed in the middle: the temporary file, and the old
+  file itself, forgotten lines and all, because the rename never happened. So the ids go
+  first into a small journal (``purge-pending.json``, which holds only SHA-256 digests of
+  the ids, never an id: an id quotes its subject), and the journal is removed when every
+  file is rewritten. Opening the log (``AuditLog(directory)``) deletes the temporary files
+  (crash debris, under the same locks as the writes, so no live rewrite owns one) and
+  finishes any purge the journal still lists.
 
 A damaged line is reported (:class:`AuditLogError`), never skipped or rewritten silently.
 """
@@ -43,12 +47,14 @@ from typing import Any, Callable, Iterable
 from filelock import FileLock
 
 from memcourse.stores.base import MemoryStore
-from memcourse.stores.files import atomic_write, remove_debris, resolve
+from memcourse.stores.files import atomic_write, fsync_directory, remove_debris, resolve
 
 #: An audit file's name: ``audit-`` and 24 hex digits of the user id's hash.
 _FILE = r"audit-[0-9a-f]{24}\.jsonl"
 #: What :func:`atomic_write` leaves beside an audit file when it is killed mid-rewrite.
 _DEBRIS = re.compile(rf"\.({_FILE})\.[a-z0-9_]{{8}}\.tmp")
+#: The purge journal: digests of the ids a purge is removing, until it has finished.
+JOURNAL = "purge-pending.json"
 #: What the rewrite of earlier versions (``tempfile.mkstemp(prefix=".audit-")``) left.
 _OLD_DEBRIS = re.compile(r"\.audit-[a-z0-9_]{8}\.tmp")
 
@@ -66,6 +72,7 @@ class AuditLog:
             raise AuditLogError(f"{self.directory} exists and is not a directory")
         self.directory.mkdir(parents=True, exist_ok=True)
         self.swept = self.sweep_debris()
+        self._finish_purges()  # a purge killed halfway is completed before anything else
 
     def sweep_debris(self) -> int:
         """Delete the temporary files of rewrites that were killed (each one a full copy of a
@@ -80,6 +87,8 @@ class AuditLog:
             elif _OLD_DEBRIS.fullmatch(name):  # no live writer makes these names any more
                 (self.directory / name).unlink(missing_ok=True)
                 removed += 1
+        with self._journal_lock():
+            removed += remove_debris(self.directory / JOURNAL)
         return removed
 
     def path_for(self, user_id: str) -> Path:
@@ -143,10 +152,45 @@ class AuditLog:
             ids.add(memory_id)
         if not ids:
             return 0
-        removed = 0
-        for path in sorted(self.directory.glob("audit-*.jsonl")):
-            removed += self._rewrite(path, lambda entry: _names_any(entry, ids))
+        self.intend_purge(ids)
+        return self._finish_purges()
+
+    def intend_purge(self, memory_ids: Iterable[str]) -> None:
+        """Note in the journal that lines naming these ids must go (before forgetting them in
+        the store: a crash in between then still ends in a purge, at the next open)."""
+        with self._journal_lock():
+            pending = self._pending() | {_digest(memory_id) for memory_id in memory_ids}
+            atomic_write(resolve(self.directory / JOURNAL), json.dumps(sorted(pending)).encode())
+
+    def _finish_purges(self) -> int:
+        """Rewrite every file without the lines the journal names, then drop the journal."""
+        journal = self.directory / JOURNAL
+        with self._journal_lock():
+            pending = self._pending()
+            if not pending:
+                journal.unlink(missing_ok=True)
+                return 0
+            removed = 0
+            for path in sorted(self.directory.glob("audit-*.jsonl")):
+                removed += self._rewrite(path, lambda entry: _names_any(entry, pending))
+            journal.unlink()
+            fsync_directory(self.directory)
         return removed
+
+    def _pending(self) -> set[str]:
+        journal = self.directory / JOURNAL
+        if not journal.exists():
+            return set()
+        try:
+            digests = json.loads(journal.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise AuditLogError(f"{journal}: cannot read the purge journal ({error}); left untouched") from None
+        if not isinstance(digests, list) or not all(isinstance(d, str) for d in digests):
+            raise AuditLogError(f"{journal}: the purge journal must be a list of digests; left untouched")
+        return set(digests)
+
+    def _journal_lock(self) -> FileLock:
+        return FileLock(str(self.directory / f"{JOURNAL}.lock"), timeout=30)
 
     def purge_user(self, user_id: str) -> int:
         """Remove the user's whole audit file; returns how many entries it held."""
@@ -191,14 +235,19 @@ class AuditLog:
             return len(entries) - len(keep)
 
 
-def _names_any(value: Any, ids: set[str]) -> bool:
-    """Does ``value`` (an entry, or anything inside one) hold one of ``ids`` as a value?"""
+def _digest(memory_id: str) -> str:
+    return hashlib.sha256(memory_id.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _names_any(value: Any, digests: set[str]) -> bool:
+    """Does ``value`` (an entry, or anything inside one) hold, as a value, an id whose digest
+    is in ``digests``?"""
     if isinstance(value, str):
-        return value in ids
+        return _digest(value) in digests
     if isinstance(value, dict):
-        return any(_names_any(item, ids) for item in value.values())
+        return any(_names_any(item, digests) for item in value.values())
     if isinstance(value, (list, tuple)):
-        return any(_names_any(item, ids) for item in value)
+        return any(_names_any(item, digests) for item in value)
     return False
 
 
@@ -206,9 +255,11 @@ def forget_everywhere(store: MemoryStore, memory_id: str, audit: AuditLog | None
     """Forget ``memory_id`` for real: the store removes its whole chain (and the records
     derived from it) and says which ids went; the audit log then drops every line naming
     any of them. Returns those ids (empty if there was no such memory)."""
+    if audit is not None:
+        audit.intend_purge([memory_id])
     removed = tuple(store.forget_chain(memory_id))
-    if audit is not None and removed:
-        audit.purge_memories(removed)
+    if audit is not None:
+        audit.purge_memories({memory_id, *removed})
     return removed
 
 
