@@ -61,7 +61,16 @@ from memcourse.extraction.reconcile import RECONFIRM_TAG
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.recall.dedupe import may_supersede, same_specifics, specifics
 from memcourse.recall.admission import MIN_CONFIDENCE
-from memcourse.records import DEFAULT_AGENT, MemoryRecord, MemoryType, Source, Status, parse_timestamp, utc_now
+from memcourse.records import (
+    DEFAULT_AGENT,
+    DERIVED_FROM,
+    MemoryRecord,
+    MemoryType,
+    Source,
+    Status,
+    parse_timestamp,
+    utc_now,
+)
 from memcourse.stores.base import MemoryStore
 from memcourse.text import has_cjk, tokenize
 
@@ -76,8 +85,6 @@ TOPIC_SIMILARITY = 0.6
 #: recalled until reconfirmed, but kept, because the newer statement may be the wrong one.
 CONTRADICTED_CONFIDENCE = round(MIN_CONFIDENCE - 0.1, 2)
 SUMMARY_TAG = "session_summary"
-#: Where a derived record lists the ids of the memories it restates (the stores read it).
-DERIVED_FROM = "derived_from"
 #: A summary's confidence when it quotes nothing, and its ceiling otherwise.
 SUMMARY_CONFIDENCE = 0.9
 #: How far below its least confident source a summary stays: a restatement is second-hand.

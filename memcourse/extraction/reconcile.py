@@ -44,7 +44,7 @@ from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
 from memcourse.extraction.similarity import SAME_FACT, coverage, identifiers, restates, salient, similarity
 from memcourse.llm import OpenAICompatibleComposer
-from memcourse.records import MemoryRecord, Source, Status
+from memcourse.records import DERIVED_FROM, MemoryRecord, Source, Status
 from memcourse.stores.base import MemoryStore
 
 log = logging.getLogger("memcourse.extraction")
@@ -86,7 +86,11 @@ class Decision:
 def neighbours(store: MemoryStore, candidate: Candidate, *, limit: int = NEIGHBOURS) -> list[MemoryRecord]:
     """The active memories most like ``candidate``, same user and agent (same type unless it is
     a retraction), read-only: looking does not count as recalling. The memory with the
-    candidate's own id (same type and subject) comes first when it exists."""
+    candidate's own id (same type and subject) comes first when it exists.
+
+    A retraction is never shown a derived record (a summary restating the fact): deleting the
+    summary would leave the fact itself stored, while deleting the fact takes the summary
+    with it."""
     record = candidate.to_record()
     found: dict[str, MemoryRecord] = {}
     same = store.get(record.memory_id)
@@ -94,11 +98,15 @@ def neighbours(store: MemoryStore, candidate: Candidate, *, limit: int = NEIGHBO
         found[same.memory_id] = same
     memory_type = None if candidate.kind == RETRACTION else record.memory_type
     query = f"{candidate.subject.replace('_', ' ')} {candidate.content}"
-    hits = store.search_hits(query, limit=limit, memory_type=memory_type, user_id=record.user_id,
+    depth = 2 * limit if candidate.kind == RETRACTION else limit  # room for the derived ones left out
+    hits = store.search_hits(query, limit=depth, memory_type=memory_type, user_id=record.user_id,
                              agent_id=record.agent_id, record_access=False)
     for hit in hits:
         found.setdefault(hit.record.memory_id, hit.record)
-    return list(found.values())[:limit]
+    shown = list(found.values())
+    if candidate.kind == RETRACTION:
+        shown = [m for m in shown if not m.metadata.get(DERIVED_FROM)]
+    return shown[:limit]
 
 
 def decide_by_rules(candidate: Candidate, shown: list[MemoryRecord]) -> Decision:
