@@ -64,7 +64,8 @@ class AuditLogError(RuntimeError):
 
 
 class AuditLog:
-    """Per-user JSON-lines audit files in ``directory``."""
+    """Per-user JSON-lines audit files in ``directory``. Opening it sweeps crash debris
+    (how many files: ``swept``) and finishes any purge a killed process left unfinished."""
 
     def __init__(self, directory: str | os.PathLike[str]):
         self.directory = Path(directory)
@@ -75,8 +76,8 @@ class AuditLog:
         self._finish_purges()  # a purge killed halfway is completed before anything else
 
     def sweep_debris(self) -> int:
-        """Delete the temporary files of rewrites that were killed (each one a full copy of a
-        log from before a purge); returns how many. Runs when the log is opened."""
+        """Delete the temporary files of rewrites that were killed (each a whole copy of a
+        user's log); returns how many. Runs when the log is opened (``self.swept``)."""
         removed = 0
         for name in sorted(os.listdir(self.directory)):
             found = _DEBRIS.fullmatch(name)
@@ -254,7 +255,12 @@ def _names_any(value: Any, digests: set[str]) -> bool:
 def forget_everywhere(store: MemoryStore, memory_id: str, audit: AuditLog | None) -> tuple[str, ...]:
     """Forget ``memory_id`` for real: the store removes its whole chain (and the records
     derived from it) and says which ids went; the audit log then drops every line naming
-    any of them. Returns those ids (empty if there was no such memory)."""
+    any of them. Returns those ids (empty if there was no such memory).
+
+    The request is journalled before the store is touched, so a crash at any point still
+    ends with the audit lines gone (at the log's next open). If the store raises, the request
+    stays in the journal: audit lines about a memory the user asked to forget are purged at
+    the next purge or open even so, never restored."""
     if audit is not None:
         audit.intend_purge([memory_id])
     removed = tuple(store.forget_chain(memory_id))
