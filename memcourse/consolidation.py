@@ -23,6 +23,26 @@ cold-path job, deterministic and conservative, so every decision can be explaine
 4. **Record the session.** One episodic ``event`` memory says what the session left behind,
    with the conversation ids it came from, and goes through the write gate like any memory.
 
+A summary is a copy, and copies are where forgetting fails. "Alice has 2 cats" restated in
+a summary would outlive ``forget`` of the memory that said it, and would keep saying it at
+full trust next to a newer "Alice has 3 cats". So a summary is a *derived record*, and three
+rules follow:
+
+- **It names its sources.** ``metadata["derived_from"]`` lists the ids of the memories it
+  restates, and forgetting any one of them forgets the summary too (every store's
+  ``forget`` removes the records derived from what it removes, and says which in
+  ``forget_chain``). We chose removal over rewriting the summary without the forgotten
+  fact: which words came from which source is not recorded, so a rewrite could keep a
+  fragment, and the next session-end job writes a fresh summary anyway.
+- **It never outranks its sources.** Its confidence is :data:`SUMMARY_DISCOUNT` below the
+  least confident memory it quotes (and at most :data:`SUMMARY_CONFIDENCE`), and a memory
+  flagged for reconfirmation is not quoted at all: a second-hand restatement must not be
+  recalled ahead of, or instead of, what the user said. (Confidence is what the read gate
+  and the ranking read; its source stays ``tool_observed``, the job that wrote it.)
+- **It follows its sources' doubts.** When a source is later contradicted (step 3, in a
+  later session), the summary that quotes it drops to the same low confidence and is tagged
+  for reconfirmation, so the old value stops steering answers from there as well.
+
 Every decision is appended to the audit log. Rules (administrator memories) are never
 touched. Running the job twice changes nothing the second time.
 """
@@ -36,12 +56,21 @@ from datetime import datetime
 from concurrent.futures import Future
 from typing import Callable, Iterable
 
-from memcourse.extraction.audit import AuditLog
+from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.extraction.reconcile import RECONFIRM_TAG
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.recall.dedupe import may_supersede, same_specifics, specifics
 from memcourse.recall.admission import MIN_CONFIDENCE
-from memcourse.records import DEFAULT_AGENT, MemoryRecord, MemoryType, Source, Status, parse_timestamp, utc_now
+from memcourse.records import (
+    DEFAULT_AGENT,
+    DERIVED_FROM,
+    MemoryRecord,
+    MemoryType,
+    Source,
+    Status,
+    parse_timestamp,
+    utc_now,
+)
 from memcourse.stores.base import MemoryStore
 from memcourse.text import has_cjk, tokenize
 
@@ -56,6 +85,10 @@ TOPIC_SIMILARITY = 0.6
 #: recalled until reconfirmed, but kept, because the newer statement may be the wrong one.
 CONTRADICTED_CONFIDENCE = round(MIN_CONFIDENCE - 0.1, 2)
 SUMMARY_TAG = "session_summary"
+#: A summary's confidence when it quotes nothing, and its ceiling otherwise.
+SUMMARY_CONFIDENCE = 0.9
+#: How far below its least confident source a summary stays: a restatement is second-hand.
+SUMMARY_DISCOUNT = 0.1
 
 #: ``summarise(memories_written, messages) -> text``: plug a model in here if you like.
 Summariser = Callable[[list[MemoryRecord], list[str]], str]
@@ -165,9 +198,8 @@ def consolidate(
     alive = []
     for record in records:
         if record.is_expired(now):
-            store.forget(record.memory_id)
-            if audit is not None:
-                audit.purge_memory(record.memory_id)  # its audit lines are copies too
+            # Its chain and the summaries quoting it go too, and every audit line naming them.
+            forget_everywhere(store, record.memory_id, audit)
             report.expired.append(record.memory_id)
             # No id, subject or text: what is gone leaves no trace.
             log("EXPIRE", f"expired ({record.memory_type.value}): deleted for real")
@@ -200,12 +232,28 @@ def consolidate(
                 log("CONTRADICT", "a newer memory on the same topic disagrees; confidence lowered until reconfirmed",
                     memory_id=older.memory_id, target_id=newer.memory_id)
 
+    # 3b. a summary that quotes a doubted memory is doubted with it
+    doubted = {r.memory_id: r.metadata.get("contradicted_by") for r in alive if RECONFIRM_TAG in r.tags}
+    for summary in alive:
+        if SUMMARY_TAG not in summary.tags or RECONFIRM_TAG in summary.tags:
+            continue
+        quoted = [i for i in summary.metadata.get(DERIVED_FROM) or [] if i in doubted]
+        if quoted:
+            summary.confidence = min(summary.confidence, CONTRADICTED_CONFIDENCE)
+            summary.tags = [*summary.tags, RECONFIRM_TAG]
+            store.upsert(summary)
+            report.contradicted.append((summary.memory_id, doubted[quoted[0]] or quoted[0]))
+            log("CONTRADICT", "the summary quotes a memory flagged for reconfirmation; confidence lowered with it",
+                memory_id=summary.memory_id, target_id=quoted[0])
+
     # 4. one episodic record of the session
     if conversation_ids:
-        # What the session left behind, after the merges: a superseded wording is not repeated.
+        # What the session left behind, after the merges: a superseded wording is not repeated,
+        # and a memory flagged for reconfirmation is not restated as if it were settled.
         session_memories = [
             r for r in store.list_all(user_id=user_id, agent_id=agent_id)
             if r.source_conversation_id in conversation_ids and SUMMARY_TAG not in r.tags
+            and RECONFIRM_TAG not in r.tags
         ]
         _record_session(store, policy, report, log, user_id, agent_id, conversation_ids, session_memories,
                         list(messages), now, summarise or summarise_session)
@@ -226,11 +274,13 @@ def summarise_session(memories: list[MemoryRecord], messages: list[str]) -> str:
 
 def _record_session(store, policy, report, log, user_id, agent_id, conversation_ids, memories, messages, now, summarise):
     times = [m.created_at for m in memories]
+    # Second-hand: below the least confident memory it quotes, never above SUMMARY_CONFIDENCE.
+    confidence = min([SUMMARY_CONFIDENCE, *(m.confidence - SUMMARY_DISCOUNT for m in memories)])
     candidate = MemoryRecord(
         MemoryType.EVENT,
         "session:" + "+".join(sorted(conversation_ids))[:190],
         summarise(memories, messages),
-        confidence=0.9,
+        confidence=round(max(0.0, confidence), 3),
         source=Source.TOOL_OBSERVED,
         tags=[SUMMARY_TAG],
         user_id=user_id,
@@ -240,7 +290,7 @@ def _record_session(store, policy, report, log, user_id, agent_id, conversation_
         created_at=now,
         metadata={
             "conversation_ids": conversation_ids,
-            "memory_ids": [m.memory_id for m in memories],
+            DERIVED_FROM: [m.memory_id for m in memories],  # forgetting any of them forgets this
             "started": min(times).isoformat() if times else None,
         },
     )

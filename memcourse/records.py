@@ -52,6 +52,9 @@ _SEPARATOR = "\x1f"  # joins the hashed parts; refused inside ids so no two scop
 
 DEFAULT_USER = "default"
 DEFAULT_AGENT = "default"
+#: The metadata key of a *derived* record (a session summary, say): the ids of the memories
+#: it restates. Forgetting any of them forgets it too; a retraction never targets it.
+DERIVED_FROM = "derived_from"
 
 
 class MemoryType(str, Enum):

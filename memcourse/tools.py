@@ -16,9 +16,10 @@ the tools are thin, and the boundary is not in the prompt but in code:
   (:class:`~memcourse.policy.MemoryPolicy`: secrets, injected instructions, behaviour rules,
   confidence >= 0.8). A refusal is *returned* to the model as a tool result with the reason,
   so it can tell the user, instead of raising into the agent loop.
-- **Forgetting is narrow and logged.** One memory per call, only the calling user's, never
-  an administrator's rule, and at most a few per conversation: wiping a user's memory is an
-  account action (``store.forget_user``), not something a chat turn can trigger.
+- **Forgetting is narrow and logged.** One memory per call (with its supersede chain and the
+  summaries derived from it: one fact, however many records hold it), only the calling
+  user's, never an administrator's rule, and at most a few per conversation: wiping a user's
+  memory is an account action (``store.forget_user``), not something a chat turn can trigger.
 - **Ids do not leak.** "No such memory" and "not yours" are the same answer, so a model
   cannot probe for other users' ids.
 
@@ -35,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
-from memcourse.extraction.audit import AuditLog
+from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.guards import find_behaviour_rules
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.admission import admit
@@ -247,9 +248,9 @@ class MemoryTools:
                 f"this conversation already forgot {self.max_forgets} memories; erasing more at once is an "
                 "account action the user takes in settings, not something a chat turn can do",
             )
-        self.store.forget(record.memory_id)
-        if self.audit is not None:
-            self.audit.purge_memory(record.memory_id)  # audit lines quoting it are copies too
+        # The whole chain goes (older wordings, summaries quoting it), and every audit line
+        # naming any of those ids: they are copies too.
+        forget_everywhere(self.store, record.memory_id, self.audit)
         # Logged, but without the text, subject or id of what was forgotten: no trace of it. The
         # model's ``reason`` is not kept either: it may quote the memory it asks to forget.
         self._log(scope, "forget_memory", "FORGET", "a memory was forgotten at the model's request",

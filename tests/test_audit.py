@@ -199,3 +199,106 @@ def test_no_residue_of_a_forgotten_memory_in_any_spelling_on_either_store(tmp_pa
     assert pipeline.forget_user("sam") == 1
     leaks = find_residue(data, ["CanaryZz9"])
     assert leaks == [], describe(leaks)
+
+
+def test_a_purge_drops_every_line_naming_any_id_of_the_chain_wherever_it_names_it(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry(memory_id="entity:cat:1", candidate={"content": "猫叫年糕"}))
+    log.append(entry(memory_id="entity:cat:2", target_id="entity:cat:1", candidate={"content": "猫改名叫汤圆"}))
+    log.append(entry(memory_id="event:session:3", sources=["entity:dog:9", "entity:cat:2"]))  # nested
+    log.append(entry(memory_id="entity:dog:9", candidate={"content": "my dog is Biscuit"}))
+    assert log.purge_memories(("entity:cat:1", "entity:cat:2", "event:session:3")) == 3
+    assert [e["memory_id"] for e in log.entries("lin")] == ["entity:dog:9"]
+    assert log.purge_memories([]) == 0
+    with pytest.raises(TypeError):
+        log.purge_memories("entity:dog:9")  # one string is not a list of ids
+    with pytest.raises(ValueError):
+        log.purge_memories(["entity:dog:9", " "])
+    assert len(log.entries("lin")) == 1, "a refused purge removes nothing"
+    assert not (tmp_path / "audit" / "purge-pending.json").exists()
+
+
+def test_the_rewrite_keeps_the_files_mode_and_leaves_no_temporary_file(tmp_path):
+    log = AuditLog(tmp_path / "audit")
+    log.append(entry(memory_id="a"))
+    log.append(entry(memory_id="b"))
+    mode = log.path_for("lin").stat().st_mode & 0o777
+    assert log.purge_memory("a") == 1
+    assert log.path_for("lin").stat().st_mode & 0o777 == mode == 0o600
+    assert sorted(p.name for p in (tmp_path / "audit").iterdir() if not p.name.endswith(".lock")) == [
+        log.path_for("lin").name
+    ]
+
+
+def test_opening_the_log_sweeps_the_debris_of_killed_rewrites_and_only_that(tmp_path):
+    folder = tmp_path / "audit"
+    log = AuditLog(folder)
+    log.append(entry(memory_id="a", candidate={"content": "CANARYau1"}))
+    name = log.path_for("lin").name
+    debris = [folder / f".{name}.k3y_ab12.tmp", folder / ".audit-x1y2z3w4.tmp"]  # ours, and the old rewrite's
+    kept = [folder / f".{name}.tmp", folder / "notes.tmp", folder / f".{name}.TOOLONG123.tmp"]
+    for path in debris + kept:
+        path.write_text("CANARYau1")
+    reopened = AuditLog(folder)
+    assert reopened.swept == 2
+    assert not any(path.exists() for path in debris) and all(path.exists() for path in kept)
+    assert reopened.entries("lin") == log.entries("lin")
+
+
+# A purge killed after writing its temporary file and before renaming it over the log: the
+# pause is a test hook (os.replace of the log blocks and says so), so the kill lands in
+# exactly that window, every run, without timing guesses.
+KILLED_PURGE = """
+import os, sys, time
+real_replace = os.replace
+
+def paused_replace(src, dst):
+    if str(dst).endswith(".jsonl"):
+        print("paused", flush=True)
+        time.sleep(600)  # the parent kills us here
+    return real_replace(src, dst)
+
+os.replace = paused_replace
+from memcourse.extraction.audit import AuditLog
+AuditLog(sys.argv[1]).purge_memories(sys.argv[2:])
+"""
+
+
+def test_a_purge_killed_mid_rewrite_leaves_debris_the_next_open_sweeps_and_finishes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    from memcourse.stores.files import debris
+    from memcourse.stores.residue import describe, find_residue
+
+    folder = tmp_path / "audit"
+    log = AuditLog(folder)
+    canary = "CANARYau7"
+    log.append(entry(memory_id=f"entity:locker_{canary.lower()}:1", candidate={"content": f"locker {canary}"}))
+    log.append(entry(memory_id="entity:locker:2", target_id=f"entity:locker_{canary.lower()}:1",
+                     candidate={"content": "the locker moved"}))
+    log.append(entry(memory_id="entity:dog:9", candidate={"content": "my dog is Biscuit"}))
+    log.append(entry("sam", memory_id="entity:sam:1", candidate={"content": "sam's note"}))
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_PURGE, str(folder), f"entity:locker_{canary.lower()}:1", "entity:locker:2"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert child.stdout.readline().strip() == "paused"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        child.stdout.close()
+    assert debris(log.path_for("lin")), "the kill must leave the rewrite's temporary file"
+    assert find_residue(folder, [canary]), "the log itself was never replaced: the canary is still in it"
+    assert (folder / "purge-pending.json").exists()
+    assert canary not in (folder / "purge-pending.json").read_text(), "the journal holds digests, not ids"
+
+    reopened = AuditLog(folder)
+    assert reopened.swept == 1 and debris(log.path_for("lin")) == []
+    leaks = find_residue(folder, [canary, "the locker moved"])
+    assert leaks == [], describe(leaks, folder)
+    assert [e["memory_id"] for e in reopened.entries("lin")] == ["entity:dog:9"]
+    assert [e["memory_id"] for e in reopened.entries("sam")] == ["entity:sam:1"]
+    assert not (folder / "purge-pending.json").exists()

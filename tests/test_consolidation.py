@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 from memcourse.consolidation import (
     CONTRADICTED_CONFIDENCE,
+    DERIVED_FROM,
     RECONFIRM_TAG,
+    SUMMARY_CONFIDENCE,
+    SUMMARY_DISCOUNT,
     SUMMARY_TAG,
     consolidate,
     consolidate_later,
@@ -202,3 +205,59 @@ def test_a_substituted_word_never_makes_a_duplicate(words, position, replacement
     a = MemoryRecord(MemoryType.EVENT, "a", " ".join(original))
     b = MemoryRecord(MemoryType.EVENT, "b", " ".join(changed))
     assert not same_event_or_fact(a, b), f"{a.content!r} and {b.content!r} differ by a substituted word"
+
+
+# -- the summary is a derived record -----------------------------------------------------------
+def test_the_summary_names_its_sources_and_stays_below_their_confidence(store, clock):
+    sure = put(store, clock, "My project is called Tidewater", source_conversation_id="c1", confidence=0.95)
+    guess = put(store, clock, "My manager is Rita", source_conversation_id="c1", confidence=0.82)
+    report = consolidate(store, user_id="alice", conversation_ids=["c1"], now=clock())
+    summary = store.get(report.summary.memory_id)
+    assert summary.metadata[DERIVED_FROM] == [sure.memory_id, guess.memory_id]
+    assert summary.confidence == round(guess.confidence - SUMMARY_DISCOUNT, 3) < guess.confidence
+    empty = consolidate(store, user_id="alice", conversation_ids=["c9"], now=clock())
+    assert empty.summary.metadata[DERIVED_FROM] == [] and empty.summary.confidence == SUMMARY_CONFIDENCE
+
+
+def test_a_contradicted_memory_is_not_restated_by_the_summary(store, clock):
+    old = put(store, clock, "Alice has 2 cats", source_conversation_id="c1")
+    new = put(store, clock, "Alice has 3 cats", source_conversation_id="c1")
+    report = consolidate(store, user_id="alice", conversation_ids=["c1"], now=clock())
+    assert report.contradicted == [(old.memory_id, new.memory_id)]
+    assert "3 cats" in report.summary.content and "2 cats" not in report.summary.content
+    assert report.summary.metadata[DERIVED_FROM] == [new.memory_id]
+
+
+def test_a_summary_quoting_a_memory_contradicted_later_is_doubted_with_it(store, clock, tmp_path):
+    old = put(store, clock, "Alice has 2 cats", source_conversation_id="c1")
+    first = consolidate(store, user_id="alice", conversation_ids=["c1"], now=clock()).summary
+    assert "2 cats" in first.content and admit(store.get(first.memory_id), now=clock())
+    new = put(store, clock, "Alice has 3 cats", source_conversation_id="c2")
+    audit = AuditLog(tmp_path / "audit")
+    report = consolidate(store, user_id="alice", conversation_ids=["c2"], now=clock(), audit=audit)
+    assert report.contradicted == [(old.memory_id, new.memory_id), (first.memory_id, new.memory_id)]
+    doubted = store.get(first.memory_id)
+    assert doubted.confidence == CONTRADICTED_CONFIDENCE and RECONFIRM_TAG in doubted.tags
+    assert not admit(doubted, now=clock()), "the old summary must stop steering answers with the old value"
+    assert [e["target_id"] for e in audit.entries("alice") if e["decision"] == "CONTRADICT"] == [
+        new.memory_id, old.memory_id]
+    again = consolidate(store, user_id="alice", conversation_ids=["c2"], now=clock())
+    assert again.contradicted == []
+
+
+def test_forgetting_a_source_forgets_the_summary_and_its_audit_lines(store, clock, tmp_path):
+    """Needs the stores' forget_chain (derived records go with their sources)."""
+    from memcourse.extraction.audit import forget_everywhere
+    from memcourse.stores.residue import find_residue
+
+    put(store, clock, "My boat is called CANARYcs4", source_conversation_id="c1")
+    kept = put(store, clock, "My manager is Rita", source_conversation_id="c1")
+    audit = AuditLog(tmp_path / "audit")
+    summary = consolidate(store, user_id="alice", conversation_ids=["c1"], now=clock(), audit=audit).summary
+    assert "CANARYcs4" in summary.content
+    [boat] = [r for r in store.list_all(user_id="alice") if "CANARYcs4" in r.content and SUMMARY_TAG not in r.tags]
+    removed = forget_everywhere(store, boat.memory_id, audit)
+    assert set(removed) == {boat.memory_id, summary.memory_id}
+    assert store.get(summary.memory_id) is None and store.get(kept.memory_id) is not None
+    assert [e for e in audit.entries("alice") if e["decision"] == "SUMMARY"] == []
+    assert find_residue(tmp_path, ["CANARYcs4"]) == []

@@ -203,3 +203,25 @@ def test_eval_cli_reports_a_bad_dataset(tmp_path, capsys):
     bad.write_text(json.dumps({"format": "something else"}), encoding="utf-8")
     assert main(["--dataset", str(bad)]) == 2
     assert "format" in capsys.readouterr().err
+
+
+def test_a_delete_forgets_the_superseded_wording_and_every_audit_line_of_the_chain(tmp_path, clock):
+    """Needs the stores' forget_chain. Notebook 13's case: a fact restated under another key
+    supersedes the first wording; taking it back must remove both records and both ADD and
+    SUPERSEDE lines, not only the current record's."""
+    store = JsonMemoryStore(tmp_path / "m.json", clock=clock)
+    audit = AuditLog(tmp_path / "audit")
+    pipeline = MemoryPipeline(store, audit=audit, clock=clock)
+    first = pipeline.process("记住：我的猫叫年糕", user_id="ravi", conversation_id="mon").steps[0]
+    clock.advance(minutes=5)
+    second = pipeline.process("记住：我养的猫叫年糕", user_id="ravi", conversation_id="mon").steps[0]
+    assert second.decision.action == "SUPERSEDE" and second.decision.target_id == first.written.memory_id
+    pipeline.process("记住：我住在杭州", user_id="ravi", conversation_id="mon")
+    clock.advance(minutes=5)
+    gone = pipeline.process("忘掉我养的猫叫年糕", user_id="ravi", conversation_id="tue").steps[0]
+    assert gone.decision.action == "DELETE"
+    assert store.get(first.written.memory_id) is None and store.get(second.written.memory_id) is None
+    logged = json.dumps(audit.entries("ravi"), ensure_ascii=False)
+    assert "年糕" not in logged and first.written.memory_id not in logged and "杭州" in logged
+    assert [e["decision"] for e in audit.entries("ravi")] == ["ADD", "DELETE"]
+    assert "年糕".encode() not in b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())

@@ -608,6 +608,22 @@ def test_records_written_by_memcourse_itself_are_not_items_and_stay_untouched(lg
     assert [r.memory_id for r in backend.list_all()] == [native.memory_id]
 
 
+def test_a_delete_purges_the_applications_audit_log_of_the_item(backend, clock, tmp_path):
+    """Needs the stores' forget_chain. The tools logged a search hit on the item; the delete
+    removes that line too, and leaves the other lines."""
+    from memcourse.extraction.audit import AuditLog
+
+    audit = AuditLog(tmp_path / "audit")
+    lg = MemcourseStore(backend, clock=clock, audit=audit)
+    lg.put(("users", "u1"), "boat", {"content": "The boat is called CANARYlg2"})
+    lg.put(("users", "u1"), "car", {"content": "The car is blue"})
+    for key in ("boat", "car"):
+        audit.append({"user_id": "u1", "stage": "tool:search_memory", "memory_id": item_id(("users", "u1"), key)})
+    lg.delete(("users", "u1"), "boat")
+    assert [e["memory_id"] for e in audit.entries("u1")] == [item_id(("users", "u1"), "car")]
+    assert lg.get(("users", "u1"), "boat") is None and lg.get(("users", "u1"), "car") is not None
+
+
 def test_item_ids_are_stable_readable_and_unambiguous():
     assert item_id(("users", "u1"), "回答风格") == item_id(("users", "u1"), "回答风格")
     assert item_id(("users", "u1"), "回答风格").startswith("lg:回答风格:")

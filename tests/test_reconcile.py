@@ -122,6 +122,21 @@ def test_a_retraction_finds_the_memory_by_its_words_across_types(store):
     assert decision.action == "DELETE" and decision.target_id == old.memory_id
 
 
+def test_a_retraction_deletes_the_fact_not_a_summary_that_restates_it(store):
+    """The summary quotes the fact word for word (it would win the match), but deleting it
+    would leave the fact stored; deleting the fact takes the summary with it."""
+    fact = put(store, "My boat is called Nimbus", "boat")
+    store.upsert(MemoryRecord(MemoryType.EVENT, "session:c1", "Session summary; remembered: My boat is called Nimbus",
+                              user_id="u", metadata={"derived_from": [fact.memory_id]}))
+    for _ in range(6):  # more summaries than the neighbours shown: the fact must still be found
+        store.upsert(MemoryRecord(MemoryType.EVENT, f"session:c{_ + 2}", "My boat is called Nimbus, again",
+                                  user_id="u", metadata={"derived_from": [fact.memory_id]}))
+    candidate = cand("my boat is called Nimbus", "boat_name", kind=RETRACTION)
+    assert all(not m.metadata.get("derived_from") for m in neighbours(store, candidate))
+    decision = rules(store, candidate)
+    assert decision.action == "DELETE" and decision.target_id == fact.memory_id
+
+
 def test_retracting_something_never_stored_is_a_noop(store):
     put(store, "I like TypeScript", "favourite_language", MemoryType.PREFERENCE)
     decision = rules(store, cand("I use Java", "I use Java", kind=RETRACTION))

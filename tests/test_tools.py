@@ -192,6 +192,21 @@ def test_forgetting_removes_the_audit_lines_that_quote_the_memory(tools, store, 
     assert saved["memory_id"] not in json.dumps(audit.entries("alice"))
 
 
+def test_forgetting_removes_the_whole_chain_and_the_lines_of_every_version(tools, store, clock, audit):
+    """Needs the stores' forget_chain: the model forgets the current memory; the wording it
+    superseded (and the audit line that added it) goes too, and the FORGET line stays."""
+    old = tools.call("save_memory", save_args(subject="home", content="The user lives in Chengdu"), ALICE)
+    new = tools.call("save_memory", save_args(subject="home_city", content="The user now lives in Wuhan"), ALICE)
+    older = store.get(old["memory_id"])
+    older.status, older.superseded_by = "superseded", new["memory_id"]
+    store.upsert(older)
+    assert tools.call("forget_memory", {"memory_id": new["memory_id"], "reason": "asked"}, ALICE)["ok"]
+    assert store.get(old["memory_id"]) is None and store.get(new["memory_id"]) is None
+    logged = json.dumps(audit.entries("alice"), ensure_ascii=False)
+    assert "Chengdu" not in logged and "Wuhan" not in logged and old["memory_id"] not in logged
+    assert [e["decision"] for e in audit.entries("alice")] == ["FORGET"]
+
+
 def test_forget_everything_is_refused(tools, store, clock):
     ids = [seed(store, clock, "alice", f"fact{i}", f"Alice fact number {i}").memory_id for i in range(6)]
     for wildcard in ("*", "all", "%", ""):

@@ -185,6 +185,45 @@ def test_forgetting_drops_the_cached_verdict(path):
     store.close()
 
 
+def test_forgetting_drops_the_verdicts_of_every_version_and_status(path, clock):
+    """An updated memory has a key per text, a superseded one a key per status: all go."""
+    store = ChromaMemoryStore(path, collection="memories", clock=clock)
+    first = store.upsert(MemoryRecord(MemoryType.PREFERENCE, "drink", "The user likes green tea"))
+    clock.advance(hours=1)
+    store.upsert(MemoryRecord(MemoryType.PREFERENCE, "drink", "The user likes green tea with lemon"))  # an older text
+    clock.advance(hours=1)
+    newer = store.upsert(MemoryRecord(MemoryType.PREFERENCE, "tea", "The user drinks jasmine tea"))
+    old = store.get(first.memory_id)
+    old.status, old.superseded_by = Status.SUPERSEDED, newer.memory_id  # as a SUPERSEDE decision does
+    store.upsert(old)
+    store.search("green tea", mode="keyword")
+    bystander = store.upsert(MemoryRecord(MemoryType.PREFERENCE, "city", "The user lives in Lisbon"))
+    assert len(VERDICTS) >= 4
+    store.forget(first.memory_id)
+    assert VERDICTS.keys() == [trust_key(bystander)]
+    store.close()
+
+
+def test_forgetting_by_id_drops_every_key_that_id_was_checked_under():
+    small = Verdicts()
+    tea, lemon = record(memory_id="p1"), record(memory_id="p1", content="The user likes lemon tea")
+    shared = record(memory_id="p2")  # another memory with the same text and labels: the same key
+    for version in (tea, lemon, shared):
+        small.passes(version)
+    small.forget_ids(["p1"])
+    assert small.keys() == [] and small.scans == 2  # the shared key went too: p2 is scanned again
+    assert small.passes(shared) and small.scans == 3
+    small.forget(shared)
+    assert len(small) == 0 and small._keys_of == {} and small._ids_of == {}
+
+
+def test_evicted_keys_leave_no_id_links_behind():
+    small = Verdicts(size=2)
+    for n in range(5):
+        small.passes(record(memory_id=f"m{n}", content=f"The user likes tea number {n}"))
+    assert len(small) == 2 and set(small._keys_of) == {"m3", "m4"} and len(small._ids_of) == 2
+
+
 def test_the_server_store_writes_and_reads_stamps_too(chroma_server):
     tea = record()
     name = f"verdicts-{uuid.uuid4().hex}"

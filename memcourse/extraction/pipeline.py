@@ -16,8 +16,9 @@ One message goes through five steps, each one's verdict recorded in the audit lo
 5. **Audit.** Each decision is appended to the user's audit log.
 
 Forgetting goes through the pipeline too (:meth:`MemoryPipeline.forget`,
-:meth:`MemoryPipeline.forget_user`): the store forgets the record, the audit log forgets the
-lines that quote it.
+:meth:`MemoryPipeline.forget_user`, and a DELETE decision): the store forgets the memory's
+whole chain (every version, and the summaries derived from it), and the audit log forgets
+every line that names any of those ids, the lines that added the forgotten fact included.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable
 
-from memcourse.extraction.audit import AuditLog
+from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.extraction.base import RETRACTION, Candidate, Extraction, Extractor, Message
 from memcourse.extraction.reconcile import Decision, Reconciler, apply
 from memcourse.extraction.rules import RuleExtractor
@@ -163,12 +164,10 @@ class MemoryPipeline:
         return Step(candidate, verdict, decision, written)
 
     # -- forgetting reaches the audit log too -------------------------------------------------
-    def forget(self, memory_id: str) -> bool:
-        """Forget one memory in the store and every audit line about it."""
-        existed = self.store.forget(memory_id)
-        if self.audit is not None:
-            self.audit.purge_memory(memory_id)
-        return existed
+    def forget(self, memory_id: str) -> tuple[str, ...]:
+        """Forget one memory's whole chain in the store and every audit line naming any of its
+        ids; returns the ids removed (empty, and so false, if there was no such memory)."""
+        return forget_everywhere(self.store, memory_id, self.audit)
 
     def forget_user(self, user_id: str) -> int:
         """Forget all of a user's memories and their whole audit file."""

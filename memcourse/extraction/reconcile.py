@@ -11,7 +11,8 @@ UPDATE     an existing memory is about the same fact: write the new value *into 
            so the store keeps the old value in ``history``
 SUPERSEDE  an existing memory under a different key is replaced by the candidate: the candidate
            is added, the old one is marked ``superseded`` (kept for history, no longer recalled)
-DELETE     the user takes something back: the matching memory is forgotten for real
+DELETE     the user takes something back: the matching memory is forgotten for real, with
+           every version of its supersede chain and every record derived from it
 NOOP       nothing to do: already known, nothing to retract, or a contradiction the
            candidate is not trusted enough to settle (then the old memory is *marked for
            reconfirmation*: confidence lowered, tag ``needs_reconfirmation``)
@@ -43,7 +44,7 @@ from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
 from memcourse.extraction.similarity import SAME_FACT, coverage, identifiers, restates, salient, similarity
 from memcourse.llm import OpenAICompatibleComposer
-from memcourse.records import MemoryRecord, Source, Status
+from memcourse.records import DERIVED_FROM, MemoryRecord, Source, Status
 from memcourse.stores.base import MemoryStore
 
 log = logging.getLogger("memcourse.extraction")
@@ -85,7 +86,11 @@ class Decision:
 def neighbours(store: MemoryStore, candidate: Candidate, *, limit: int = NEIGHBOURS) -> list[MemoryRecord]:
     """The active memories most like ``candidate``, same user and agent (same type unless it is
     a retraction), read-only: looking does not count as recalling. The memory with the
-    candidate's own id (same type and subject) comes first when it exists."""
+    candidate's own id (same type and subject) comes first when it exists.
+
+    A retraction is never shown a derived record (a summary restating the fact): deleting the
+    summary would leave the fact itself stored, while deleting the fact takes the summary
+    with it."""
     record = candidate.to_record()
     found: dict[str, MemoryRecord] = {}
     same = store.get(record.memory_id)
@@ -93,11 +98,15 @@ def neighbours(store: MemoryStore, candidate: Candidate, *, limit: int = NEIGHBO
         found[same.memory_id] = same
     memory_type = None if candidate.kind == RETRACTION else record.memory_type
     query = f"{candidate.subject.replace('_', ' ')} {candidate.content}"
-    hits = store.search_hits(query, limit=limit, memory_type=memory_type, user_id=record.user_id,
+    depth = 2 * limit if candidate.kind == RETRACTION else limit  # room for the derived ones left out
+    hits = store.search_hits(query, limit=depth, memory_type=memory_type, user_id=record.user_id,
                              agent_id=record.agent_id, record_access=False)
     for hit in hits:
         found.setdefault(hit.record.memory_id, hit.record)
-    return list(found.values())[:limit]
+    shown = list(found.values())
+    if candidate.kind == RETRACTION:
+        shown = [m for m in shown if not m.metadata.get(DERIVED_FROM)]
+    return shown[:limit]
 
 
 def decide_by_rules(candidate: Candidate, shown: list[MemoryRecord]) -> Decision:
@@ -213,8 +222,9 @@ class Reconciler:
 def apply(decision: Decision, candidate: Candidate, store: MemoryStore) -> MemoryRecord | None:
     """Carry out ``decision`` with the store's public API; returns the record written (if any).
 
-    DELETE is *not* applied here: forgetting must also purge the audit log, so the pipeline
-    does it (:meth:`memcourse.extraction.pipeline.MemoryPipeline.forget`).
+    DELETE is *not* applied here: forgetting must also purge the audit log of every id the
+    store removed (the whole chain), so the pipeline does it
+    (:meth:`memcourse.extraction.pipeline.MemoryPipeline.forget`).
     """
     record = candidate.to_record()
     target = decision.target

@@ -53,6 +53,11 @@ ops ``InMemoryStore.batch`` accepts: the write-only namespace rules (not empty, 
 ``"langgraph"`` root) are ``put``'s, as in LangGraph; labels must still be non-empty strings
 without ``.`` or NUL (``validate_op_namespace``).
 
+Deleting an item forgets it for real, the memcourse way: the store removes the record's whole
+supersede chain and the records derived from it (a session summary quoting it), and, when
+the adapter is given the application's ``audit=`` log, every audit line naming any of those
+ids. :meth:`MemcourseStore.sweep_expired` forgets the same way.
+
 Tenancy: an item belongs to the user and agent its namespace maps to, for life. A put whose
 item id is already stored under another user or agent raises
 :class:`~memcourse.stores.base.TenancyError` before anything in the batch is written, and a
@@ -121,6 +126,7 @@ from langgraph.store.base import (
     validate_op_namespace,
 )
 
+from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.guards import find_behaviour_rules, find_injection, find_secrets
 from memcourse.policy import MemoryPolicy
 from memcourse.records import (
@@ -194,11 +200,14 @@ class MemcourseStore(BaseStore):
         recall_mode: str | None = None,
         allow_supersede: bool = False,
         clock: Callable[[], datetime] = utc_now,
+        audit: AuditLog | None = None,
     ):
         """``default_type``/``default_source`` apply to values that do not name them: an
         item written by graph code is, by default, a fact a program observed. ``recall_mode``
         is passed to ``search_hits(mode=...)`` (for Chroma); ``None`` keeps the store's
         default. ``clock`` stamps new items (use the same fake clock as the store in tests).
+        ``audit``: the audit log the application's pipeline and tools write to; a delete
+        purges it of every forgotten id.
 
         ``allow_supersede``: a store that supersedes near-duplicates on its own
         (``ChromaMemoryStore`` with ``dedupe_threshold <= 1``, its default) would let a put
@@ -220,6 +229,7 @@ class MemcourseStore(BaseStore):
         self.default_source = Source(default_source)
         self.recall_mode = recall_mode
         self._clock = clock
+        self.audit = audit
 
     def __repr__(self) -> str:
         return f"MemcourseStore({self.store!r})"
@@ -252,7 +262,7 @@ class MemcourseStore(BaseStore):
         for (namespace, key), record in writes.items():
             if record is None:
                 if (namespace, key) in deletes:
-                    self.store.forget(item_id(namespace, key))
+                    forget_everywhere(self.store, item_id(namespace, key), self.audit)
             else:
                 self.store.upsert(record)
         return results
@@ -311,7 +321,7 @@ class MemcourseStore(BaseStore):
         """Delete every item whose TTL has run out, for real; returns how many."""
         now = self._clock()
         expired = [r for r in self.store.list_all() if self._is_item(r) and r.is_expired(now)]
-        return sum(self.store.forget(record.memory_id) for record in expired)
+        return sum(bool(forget_everywhere(self.store, record.memory_id, self.audit)) for record in expired)
 
     def _get(self, op: GetOp, now: datetime) -> Item | None:
         record = self.store.get(item_id(op.namespace, op.key))

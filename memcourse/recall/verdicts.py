@@ -20,7 +20,11 @@ So the answer is kept, under a *trust key*: a SHA-256 of everything the checks r
 Where the verdicts live:
 
 * :data:`VERDICTS`, this process's cache (bounded, least recently used first out). Its keys
-  are hashes, never text, and :meth:`Verdicts.forget` drops a forgotten memory's entry.
+  are hashes, never text. A hash still confirms a guessed text, so forgetting drops them:
+  the cache remembers which memory each key was computed for, and
+  :meth:`Verdicts.forget` drops the entries of *every* version of a forgotten memory (each
+  older text, and the same text under another status, has a key of its own), not only the
+  current one.
 * the embedded Chroma store writes each version's key and verdict into the memory's own
   database row when it writes the memory (:mod:`memcourse.stores.chroma.embedded`), and hands
   them back to the cache when it loads the row; so a search in a new process does not
@@ -84,6 +88,8 @@ class Verdicts:
     def __init__(self, size: int = 131_072):
         self.size = size
         self._known: OrderedDict[str, bool] = OrderedDict()
+        self._keys_of: dict[str, set[str]] = {}  # memory id -> keys computed for its versions
+        self._ids_of: dict[str, set[str]] = {}  # key -> memory ids (two memories may share a text)
         self._lock = threading.Lock()
         self.scans = 0  # how many times the checks really ran (tests and benchmarks read it)
 
@@ -94,14 +100,19 @@ class Verdicts:
                 self._known.move_to_end(key)
             return verdict
 
-    def remember(self, key: str, passes: bool) -> None:
+    def remember(self, key: str, passes: bool, memory_id: str | None = None) -> None:
+        """Keep a verdict; ``memory_id`` (the memory it was computed for) lets
+        :meth:`forget` find it again."""
         if not isinstance(passes, bool):
             raise TypeError(f"a verdict is a bool, got {type(passes).__name__}")
         with self._lock:
             self._known[key] = passes
             self._known.move_to_end(key)
+            if memory_id is not None:
+                self._keys_of.setdefault(memory_id, set()).add(key)
+                self._ids_of.setdefault(key, set()).add(memory_id)
             while len(self._known) > self.size:
-                self._known.popitem(last=False)
+                self._drop(next(iter(self._known)))
 
     def passes(self, record: MemoryRecord, key: str | None = None) -> bool:
         """Does ``record`` pass the gate's text checks (status, permission, safety)? Scans
@@ -111,18 +122,40 @@ class Verdicts:
         if verdict is None:
             verdict = trust_problem(record) is None
             self.scans += 1
-            self.remember(key, verdict)
+        self.remember(key, verdict, record.memory_id)  # also when cached: this id may be new
         return verdict
 
     def forget(self, record: MemoryRecord) -> None:
-        """Drop the entry of a forgotten memory's current version."""
+        """Drop the entries of a forgotten memory: its current version's and every other key
+        computed for its id (older versions, other statuses)."""
         with self._lock:
-            self._known.pop(trust_key(record), None)
+            self._drop(trust_key(record))
+            for key in self._keys_of.pop(record.memory_id, set()):
+                self._drop(key)
+
+    def forget_ids(self, memory_ids) -> None:
+        """Drop every entry computed for these memory ids (when only the ids are known)."""
+        with self._lock:
+            for memory_id in memory_ids:
+                for key in self._keys_of.pop(memory_id, set()):
+                    self._drop(key)
+
+    def _drop(self, key: str) -> None:
+        """Remove one key and its id links (the caller holds the lock)."""
+        self._known.pop(key, None)
+        for memory_id in self._ids_of.pop(key, set()):
+            keys = self._keys_of.get(memory_id)
+            if keys is not None:
+                keys.discard(key)
+                if not keys:
+                    del self._keys_of[memory_id]
 
     def clear(self) -> None:
         """Start empty, as a new process does (tests and benchmarks use it)."""
         with self._lock:
             self._known.clear()
+            self._keys_of.clear()
+            self._ids_of.clear()
             self.scans = 0
 
     def __len__(self) -> int:
@@ -152,5 +185,5 @@ def recall_stamp(record: MemoryRecord, stamp: object) -> bool:
     key, _, flag = stamp.partition(":")
     if flag not in ("0", "1") or key != trust_key(record):
         return False
-    VERDICTS.remember(key, flag == "1")
+    VERDICTS.remember(key, flag == "1", record.memory_id)
     return True
