@@ -141,7 +141,7 @@ def test_a_multilingual_model_ranks_a_chinese_paraphrase_with_no_shared_word_fir
 def test_a_collection_built_with_one_model_refuses_another_and_says_which(tmp_path, use):
     from memcourse.records import MemoryRecord, MemoryType
     from memcourse.stores.base import StoreError
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     store = ChromaMemoryStore(tmp_path / "db", embedder=use, **use.profile.store_arguments())
     store.upsert(MemoryRecord(MemoryType.ENTITY, "exercise", MEMORY, user_id="mei"))
@@ -154,7 +154,7 @@ def test_a_collection_built_with_one_model_refuses_another_and_says_which(tmp_pa
 
 def test_hybrid_recall_finds_a_chinese_paraphrase_with_no_shared_word(tmp_path, use):
     from memcourse.records import MemoryRecord, MemoryType
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     store = ChromaMemoryStore(tmp_path / "db", embedder=use, **use.profile.store_arguments())
     store.upsert_many([MemoryRecord(MemoryType.ENTITY, f"note_{i}", text, user_id="mei")

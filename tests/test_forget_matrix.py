@@ -47,7 +47,7 @@ class World:
 
     def __init__(self, kind: str, tmp_path, clock):
         if kind == "chroma":
-            from memcourse.stores.chroma_store import ChromaMemoryStore
+            from memcourse.stores.chroma import ChromaMemoryStore
 
             self.store = ChromaMemoryStore(tmp_path / "chroma", clock=clock, embedder=_standin["StandInEmbedder"]())
         else:

@@ -183,7 +183,7 @@ def test_every_header_is_its_own_padded_cell():
 def test_the_explorer_shows_the_store_as_of_its_cell_not_after_later_cells(tmp_path):
     """After Run All, a later cell's real searches (each records an access, which raises the
     access boost) must not change what the explorer shows when a control is moved and moved back."""
-    from memcourse.stores.chroma_store import ChromaMemoryStore
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     now = T0 + timedelta(days=1)
     store = ChromaMemoryStore(tmp_path / "store", clock=lambda: now)
