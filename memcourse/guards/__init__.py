@@ -36,6 +36,8 @@ data (:mod:`memcourse.recall.packing`), never as instructions.
 
 from __future__ import annotations
 
+import re
+
 from memcourse.guards.authority import find_claims
 from memcourse.guards.commandline import find_command_line_credentials
 from memcourse.guards.directives import Directive, MemoryClass, Scope, classify
@@ -113,12 +115,14 @@ def find_directive_rules(text: str | Normalised) -> list[Finding]:
     :func:`~memcourse.guards.directives.classify` judges the text a rule (a directive to the
     assistant that is not a preference about this user's own answers); its category is
     ``directive_<scope>`` (``directive_identity``, ``directive_others``...)."""
-    views = _views(text)
-    verdict = classify(views)
+    return _directive_findings(classify(_views(text)), _views(text).source)
+
+
+def _directive_findings(verdict: Directive, source: str) -> list[Finding]:
     if verdict.memory_class is not MemoryClass.RULE:
         return []
     scope = next((s for s in verdict.scopes if s is not Scope.STANDING), Scope.STANDING)
-    return [Finding("behaviour_rule", verdict.reason, quote(verdict.excerpt or views.source), f"directive_{scope.value}")]
+    return [Finding("behaviour_rule", verdict.reason, quote(verdict.excerpt or source), f"directive_{scope.value}")]
 
 
 def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
@@ -126,7 +130,17 @@ def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
     user's preference. The grammar (:func:`find_directive_rules`) first, then the vocabulary
     (:mod:`memcourse.guards.rules`: fixed texts, promotions, suppressions by their words)."""
     views = _views(text)
-    return find_directive_rules(views) + find_rules(views)
+    verdict = classify(views)
+    vocabulary = find_rules(views)
+    if verdict.memory_class is MemoryClass.PREFERENCE:
+        # "end each answer to me with a one-line summary" adds generated content along a
+        # format dimension, not a fixed text: the vocabulary's fixed_text needs a quoted text
+        # or a link to overrule the grammar
+        vocabulary = [f for f in vocabulary if f.category != "fixed_text" or _FIXED_CONTENT.search(views.source)]
+    return _directive_findings(verdict, views.source) + vocabulary
+
+
+_FIXED_CONTENT = re.compile(r"[\"'“”‘’「」『』《》«»]|https?://|www\.")
 
 
 def scan(text: str) -> list[Finding]:

@@ -129,7 +129,7 @@ _EN_SPEECH = (r"tell|say|mention|bring up|talk about|speak about|discuss|recomme
               r"encourage|urge|advise|persuade|convince|remind|inform|warn|notify|share|reveal|disclose|show|print|repeat|output|display|"
               r"paste|quote|dump|leak|send|forward|copy|email|mail|post|upload|answer|reply|respond|refer|point|direct|"
               r"hide|withhold|keep quiet|explain|write|end|start|begin|finish|close|add|include|put|use|call|address")
-_EN_ACT = (r"act|behave|pretend|play|roleplay|role-play|be|become|treat|assume|consider|accept|trust|obey|follow|do|run|execute|delete|"
+_EN_ACT = (r"act|listen|behave|pretend|play|roleplay|role-play|be|become|treat|assume|consider|accept|trust|obey|follow|do|run|execute|delete|"
            r"remove|read|open|access|grant|allow|give|hand|make|keep|let|stop|switch|change|speak|talk|avoid|refuse|deny|claim|insist|"
            r"list|transfer|skip|drop")
 
@@ -159,7 +159,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "disclosure": (r"\b(?:text|words?|message|prompt|setup|configuration|guidance|briefing|context) (?:you were given|you got|you received|that appears above|above (?:this|our)|before my first)"
                        r"|\b(?:hidden|secret|invisible) (?:text|words|message|part)|\bwhat you were (?:given|told) before|\bbefore my first message|\babove this conversation\b|\bword for word\b"),
         "authority": (r"\b(?:developers?|creators?|makers?|designers?|owners?|operators?|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|set)\b"
-                      r"|\bmy word is\b|\bwhatever i (?:say|tell you|want)\b|\bonly (?:listen to|obey|answer to) me\b|\bno longer (?:applies|apply|counts?|matters?)\b"),
+                      r"|\bmy word is\b|\bwhatever i (?:say|tell you|want)\b|\bonly (?:listen to|obey|answer to|follow) me\b|\bobey (?:only )?me\b|\b(?:listen to|obey|follow) me instead\b|\bno longer (?:applies|apply|counts?|matters?)\b"
+                      r"|\b(?:everything|anything|all|what) you were (?:set up|configured|programmed|trained|given|told)\b"),
         "permission": (r"\byou (?:may|can|are allowed to|'re allowed to|are free to|'re free to|have permission to)\b[^.!?]{0,60}\b(?:without (?:asking|checking|confirm\w*|permission)|any (?:command|file|shell|code|request)|every user|other users|all users)"
                        r"|\b(?:read|access|see|open|share)\s+(?:every|all|other)\s+(?:users?|customers?|people)(?:'s|s')?\b"),
         "exfiltration": (r"(?<!going )(?<!moving )\b(?:forward|send|copy|email|mail|post|upload|transfer|pass|relay)\b[^.!?]{0,50}\b(?:to me|to my|into a note addressed to me|my (?:e-?mail|inbox|address|server|webhook)|to (?:this|the following|the address))"
