@@ -165,7 +165,9 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|\b(?:read|access|see|open|share)\s+(?:every|all|other)\s+(?:users?|customers?|people)(?:'s|s')?\b"),
         "exfiltration": (r"(?<!going )(?<!moving )\b(?:forward|send|copy|email|mail|post|upload|transfer|pass|relay)\b[^.!?]{0,50}\b(?:to me|to my|into a note addressed to me|my (?:e-?mail|inbox|address|server|webhook)|to (?:this|the following|the address))"
                          r"|\b(?:whenever|each time|every time|any time) (?:someone|somebody|anyone|a user|people)\b[^.!?]{0,60}\b(?:forward|send|copy|email|mail|tell me)"),
-        "ai_reader": r"\b(?:to|for|attention|note to|dear|hey)\s+(?:any|every|all|the)?\s*(?:ai|coding|language)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b[^.!?]{0,30}\b(?:reading|that reads?|who reads?|processing|parsing|seeing)\b",
+        "ai_reader": (r"\b(?:to|for|attention|note to|dear|hey)\s+(?:any|every|all|the)?\s*(?:ai|coding|language)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b[^.!?]{0,30}\b(?:reading|that reads?|who reads?|processing|parsing|seeing)\b"
+                      # a vocative: "Coding agents: …", "AI assistants, …", "Dear LLM: …"
+                      r"|^\s*(?:(?:hey|dear|attention|note to|to|for)\s+)?(?:all\s+|any\s+|every\s+)?(?:ai|coding|llm|autonomous|language|code)?\s*(?:assistants?|agents?|models?|llms?|bots?|copilots?|ais)\s*[:,]"),
         "standing": (r"\b(?:from now on|from this point|going forward|from here on|in (?:every|all) (?:future )?(?:chats?|conversations?|sessions?)|for (?:every|all|each) (?:chat|conversation)s?|"
                      r"for the rest of|next time|each time|every time|whenever|always|never|no matter|regardless|permanently|forever)\b"),
         "me": r"\b(?:me|my|mine|myself|to me|with me|for me)\b",
