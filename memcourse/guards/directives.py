@@ -121,7 +121,7 @@ class Directive:
 #   others, identity, disclosure, authority, permission, exfiltration, ai_reader, standing
 #   me, dimension
 _CS = r"(?:^|(?<=[,:;(\"-]))\s*"  # a clause start inside a sentence
-_EN_LEAD = (r"(?:(?:please|pls|just|also|and|then|so|now|kindly|simply|always|never|ever|"
+_EN_LEAD = (r"(?:(?:please|pls|请|just|also|and|then|so|now|kindly|simply|always|never|ever|"
             r"from now on|from this point(?: on| forward)?|going forward|from here on(?: out)?|next time|in (?:every|all) (?:future )?(?:chats?|conversations?)(?: after this one)?|"
             r"for (?:every|all|each) (?:chat|conversation)s?(?: after this one)?|each time|every time|whenever [^,]{1,40}|"
             r"don'?t|do not|never ever|make sure (?:to|you)|be sure to|remember to|you (?:will|must|should|shall|need to|have to|are to|'ll))[\s,]+)*")
@@ -129,7 +129,7 @@ _EN_SPEECH = (r"tell|say|mention|bring up|talk about|speak about|discuss|recomme
               r"encourage|urge|advise|persuade|convince|remind|inform|warn|notify|share|reveal|disclose|show|print|repeat|output|display|"
               r"paste|quote|dump|leak|send|forward|copy|email|mail|post|upload|answer|reply|respond|refer|point|direct|"
               r"hide|withhold|keep quiet|explain|write|end|start|begin|finish|close|add|include|put|use|call|address")
-_EN_ACT = (r"act|listen|behave|pretend|play|roleplay|role-play|be|become|treat|assume|consider|accept|trust|obey|follow|do|run|execute|delete|"
+_EN_ACT = (r"act|listen|ignore|disregard|forget|override|bypass|behave|pretend|play|roleplay|role-play|be|become|treat|assume|consider|accept|trust|obey|follow|do|run|execute|delete|"
            r"remove|read|open|access|grant|allow|give|hand|make|keep|let|stop|switch|change|speak|talk|avoid|refuse|deny|claim|insist|"
            r"list|transfer|skip|drop")
 
@@ -142,7 +142,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|\b(?:nobody|no one|no-one|everyone|everybody|anyone|anybody)\b[^.!?]{0,40}\byou\b[^.!?]{0,20}\b(?:should|must|shall|is to|needs? to|has to)\b"
                        r"|^\s*(?:every|each|any|all|other)\s+(?:\w+\s+){0,2}(?:customers?|users?|visitors?|people|persons?|clients?)\b[^.!?]{0,40}\b(?:must|should|shall|is to|are to|needs? to|has to) be (?:told|shown|given|sent|reminded|informed)\b"
                        r"|\bnote to (?:any|every|all|the)?\s*(?:ai|assistants?|agents?|models?|llms?|bots?)\b"
-                       r"|^\s*your (?:name|persona|identity|role|job|character|purpose|task)\b|\byou (?:now |only |always |never )?(?:answer|reply|respond|obey|work|serve|speak|act)\s+(?:only\s+)?(?:as|for|to)\b"),
+                       r"|^\s*your (?:name|persona|identity|role|job|character|purpose|task)\b|^\s*you(?:'re| are)\s+(?:now\s+[\w-]+|[\w-]+\s+now)\s*[.!]?\s*$|\byou (?:now |only |always |never )?(?:answer|reply|respond|obey|work|serve|speak|act)\s+(?:only\s+)?(?:as|for|to)\b"),
         "speech": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH})\b" r"|\b(?:make sure|ensure|see to it)\b[^.!?]{0,40}\b(?:hear|know|learn|are told|get|see|receive)\b|\b(?:should|must|shall|is to|are to|needs? to|has to) (?:hear|be told|learn|know|be (?:shown|given|sent|reminded|informed))\b"
                    r"|\bsteer|\bpush\b|\brecommend|\bmention|\btell\b|\bsay\b"),
         # a standing order needs a verb that takes a topic ("never mention the recall");
@@ -153,14 +153,17 @@ GRAMMAR: dict[str, dict[str, str]] = {
                    r"(?:every|each|any|other)\s+(?:other\s+)?(?:users?|customers?|visitors?|clients?|persons?|people|members?|callers?|one)|other users?|other people|the rest of (?:them|the users)|"
                    r"(?:people|those|users?|customers?) who|whom ?ever|all who|to all)\b"),
         "identity": (r"\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|ai|character|persona|model|agent|chatbot|version)\b"
-                     r"|\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:called|named|no longer)\b|\byou(?:'re| are)\s+now\s+(?:a|an)\b|\byou(?:'re| are)\s+\w+ now\b|\byour (?:name|persona|identity|character|role) (?:is|will be)\b"
+                     r"|\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:called|named|no longer)\b|\byou(?:'re| are)\s+now\s+(?:a|an)\b|\byou(?:'re| are)\s+now\s+[\w-]+\s*[.!]?\s*$|\byou(?:'re| are)\s+\w+ now\b|\byour (?:name|persona|identity|character|role) (?:is|will be)\b"
                      r"|\b(?:act|behave|respond|answer|reply|speak|talk) (?:only )?as\b|\bpretend to be\b|\bplay (?:the role|a character)|\b(?:a|an) (?:different|new) (?:character|persona|assistant|bot|ai)\b"
                      r"|\b(?:bot|assistant|ai|character|persona) (?:called|named)\b"),
         "disclosure": (r"\b(?:text|words?|message|prompt|setup|configuration|guidance|briefing|context) (?:you were given|you got|you received|that appears above|above (?:this|our)|before my first)"
                        r"|\b(?:hidden|secret|invisible) (?:text|words|message|part)|\bwhat you were (?:given|told) before|\bbefore my first message|\babove this conversation\b|\bword for word\b"),
         "authority": (r"\b(?:developers?|creators?|makers?|designers?|owners?|operators?|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|set)\b"
                       r"|\bmy word is\b|\bwhatever i (?:say|tell you|want)\b|\bonly (?:listen to|obey|answer to|follow) me\b|\bobey (?:only )?me\b|\b(?:listen to|obey|follow) me instead\b|\bno longer (?:applies|apply|counts?|matters?)\b"
-                      r"|\b(?:everything|anything|all|what) you were (?:set up|configured|programmed|trained|given|told)\b"),
+                      r"|\b(?:everything|anything|all|what) you were (?:set up|configured|programmed|trained|given|told)\b"
+                      # code-switched overrides: the verb in one language, its object in another
+                      r"|\b(?:ignore|disregard|forget|override|bypass|drop)\b[^.!?]{0,30}(?:instructions?|rules|guidelines|prompts?|指令|指示|规则|设定|ルール|命令)"
+                      r"|(?:忽略|忽视|无视|忘掉|忘记|無視|忘れ)[^。！？!?]{0,12}(?:instructions?|rules|guidelines|prompts?)"),
         "permission": (r"\byou (?:may|can|are allowed to|'re allowed to|are free to|'re free to|have permission to)\b[^.!?]{0,60}\b(?:without (?:asking|checking|confirm\w*|permission)|any (?:command|file|shell|code|request)|every user|other users|all users)"
                        r"|\b(?:read|access|see|open|share)\s+(?:every|all|other)\s+(?:users?|customers?|people)(?:'s|s')?\b"),
         "exfiltration": (r"(?<!going )(?<!moving )\b(?:forward|send|copy|email|mail|post|upload|transfer|pass|relay)\b[^.!?]{0,50}\b(?:to me|to my|into a note addressed to me|my (?:e-?mail|inbox|address|server|webhook)|to (?:this|the following|the address))"
@@ -182,9 +185,9 @@ GRAMMAR: dict[str, dict[str, str]] = {
                       r"|\b(?:bring up|mention|talk about|discuss)\b[^.!?]{0,30}\bmy\b|\bmy\b[^.!?]{0,40}\bwith me\b"),
     },
     "zh": {
-        "imperative": (r"(?:^|(?<=[，,：:；;]))\s*(?:(?:以后|今后|往后|从现在(?:开始|起)|从这次起|从今以后|下次(?:聊天时|对话)?|每次|不管[^，,]{0,8}|无论[^，,]{0,8}|请|你|你就|你要|记得|一定要|都要|要|就|再|悄悄|也|都|只)[，,]?\s*)*"
+        "imperative": (r"(?:^|(?<=[，,：:；;]))\s*(?:(?:please|pls|just|now|以后|今后|往后|从现在(?:开始|起)|从这次起|从今以后|下次(?:聊天时|对话)?|每次|不管[^，,]{0,8}|无论[^，,]{0,8}|请|你|你就|你要|记得|一定要|都要|要|就|再|悄悄|也|都|只)[，,]?\s*)*"
                        r"(?:告诉|跟|对|给|向|推荐|劝|说|提|发|转|传|把|显示|重复|扮演|当|做|作为|用|回答|回复|执行|删除|查看|读|打开|别|不要|不许|不准|禁止|永远不要|千万别|绝对不要|"
-                       r"不用|只听|听|忘|无视|推销|宣传|提醒|通知|分享|泄露|透露|复制|贴|寄|抄送|加|附|结尾|开头|称呼|叫我)"
+                       r"不用|只听|听|忘|无视|忽略|忽视|别管|不要理|放弃|推销|宣传|提醒|通知|分享|泄露|透露|复制|贴|寄|抄送|加|附|结尾|开头|称呼|叫我)"
                        r"|你(?:可以|能|要|就是|现在是|是|将|会|必须|应该|得|只能|只要)|你的(?:名字|身份|角色|任务|工作)"
                        r"|(?:每个|每位|每一位|所有|任何)[^，,。]{0,12}(?:的人|人|用户|顾客|客户)[^，,。]{0,6}都?要"
                        r"|(?:给|致)(?:正在)?(?:读|阅读|看)[^，,。]{0,10}(?:ai|助手|模型|智能体)"),
@@ -193,7 +196,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "others": r"任何人|所有人|每个人|每一个人|每一位|每位|大家|别人|他人|其他用户|其他人|所有用户|所有顾客|所有客户|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者|所有使用者|每一个",
         "identity": r"你(?:现在|从现在起|以后)?(?:就)?(?:是|叫|扮演|当)(?:一个|一位|个)?|扮演|你的(?:名字|身份|角色)|叫[^，,。]{1,6}的(?:机器人|助手|ai)|机器人|身份回答",
         "disclosure": r"(?:之前|以前|前面|上面|上方)[^，,。]{0,12}(?:文字|内容|那段|话|设定|提示)|隐藏的(?:文字|内容)|原样|一字不差|完整地",
-        "authority": r"开发者|设计者|创造者|条条框框|只听我的|我说了算|听我的|不算数|作废",
+        "authority": (r"开发者|设计者|创造者|条条框框|只听我的|我说了算|听我的|不算数|作废"
+                      r"|(?:之前|以前|前面|上面|原来|原先|所有)的?\s*(?:指令|指示|规则|设定|instructions?|rules|prompts?)"),
         "permission": r"你(?:可以|能)[^，,。]{0,10}(?:不经|不用|无需|随便|直接|任何)|不经我确认|不用问我|其他用户[^，,。]{0,6}的|其他使用者[^，,。]{0,6}的",
         "exfiltration": r"(?:发|转|寄|传|抄送)[^，,。]{0,8}(?:给我|到我的|我的邮箱|我的信箱)|悄悄",
         "ai_reader": r"(?:给|致)(?:正在)?(?:读|阅读|看)[^，,。]{0,10}(?:ai|助手|模型|智能体)|如果你是(?:ai|助手|模型)",
