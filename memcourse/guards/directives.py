@@ -153,7 +153,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
                    r"(?:every|each|any|other)\s+(?:other\s+)?(?:users?|customers?|visitors?|clients?|persons?|people|members?|callers?|one)|other users?|other people|the rest of (?:them|the users)|"
                    r"(?:people|those|users?|customers?) who|whom ?ever|all who|to all)\b"),
         "identity": (r"\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|ai|character|persona|model|agent|chatbot|version)\b"
-                     r"|\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:called|named|no longer)\b|\byou(?:'re| are)\s+now\s+(?:a|an)\b|\byou(?:'re| are)\s+now\s+[\w-]+\s*[.!]?\s*$|\byou(?:'re| are)\s+\w+ now\b|\byour (?:name|persona|identity|character|role) (?:is|will be)\b"
+                     r"|\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:called|named|no longer)\b|\byou(?:'re| are)\s+now\s+(?:a|an)\b|\byou(?:'re| are)\s+now\s+[\w-]+\s*[.!]?\s*$|\byou(?:'re| are|'ll be| will be)\s+(?:now\s+)?[\w-]+,\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:bot|assistant|ai|character|persona|model|agent|chatbot)\b|\byou(?:'re| are)\s+\w+ now\b|\byour (?:name|persona|identity|character|role) (?:is|will be)\b"
                      r"|\b(?:act|behave|respond|answer|reply|speak|talk) (?:only )?as\b|\bpretend to be\b|\bplay (?:the role|a character)|\b(?:a|an) (?:different|new) (?:character|persona|assistant|bot|ai)\b"
                      r"|\b(?:bot|assistant|ai|character|persona) (?:called|named)\b"),
         "disclosure": (r"\b(?:text|words?|message|prompt|setup|configuration|guidance|briefing|context) (?:you were given|you got|you received|that appears above|above (?:this|our)|before my first)"
@@ -170,7 +170,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
                          r"|\b(?:whenever|each time|every time|any time) (?:someone|somebody|anyone|a user|people)\b[^.!?]{0,60}\b(?:forward|send|copy|email|mail|tell me)"),
         "ai_reader": (r"\b(?:to|for|attention|note to|dear|hey)\s+(?:any|every|all|the)?\s*(?:ai|coding|language)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b[^.!?]{0,30}\b(?:reading|that reads?|who reads?|processing|parsing|seeing)\b"
                       # a vocative: "Coding agents: …", "AI assistants, …", "Dear LLM: …"
-                      r"|^\s*(?:(?:hey|dear|attention|note to|to|for)\s+)?(?:all\s+|any\s+|every\s+)?(?:ai|coding|llm|autonomous|language|code)?\s*(?:assistants?|agents?|models?|llms?|bots?|copilots?|ais)\s*[:,]"),
+                      r"|(?:^|(?<=[\"'\n>]))\s*(?:(?:hey|dear|attention|note to|to|for)\s+)?(?:all\s+|any\s+|every\s+)?(?:ai|coding|llm|autonomous|language|code)?\s*(?:assistants?|agents?|models?|llms?|bots?|copilots?|ais)\s*[:,]"),
         "standing": (r"\b(?:from now on|from this point|going forward|from here on|in (?:every|all) (?:future )?(?:chats?|conversations?|sessions?)|for (?:every|all|each) (?:chat|conversation)s?|"
                      r"for the rest of|next time|each time|every time|whenever|always|never|no matter|regardless|permanently|forever)\b"),
         "me": r"\b(?:me|my|mine|myself|to me|with me|for me)\b",
@@ -226,7 +226,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "imperative": (r"(?:줘|줘요|주세요|세요|마|마라|마세요|해라|하라|십시오|렴|해|말해|권해|알려|추천해|전해|보여|보내|따라|행동해)\s*(?=[.!?。]|$)"
                        r"|도 (?:돼|된다|괜찮아|좋아)\s*(?=[.!?。]|$)|에게\s*[:：]"),
         "speech": r"말|권|알려|추천|전해|보여|보내|얘기|이야기|붙여",
-        "statement": r"^\s*\S*[가-힣](?:은|는)\s(?![^.!?]*(?:마|줘|주세요|세요|마라|해라)\s*[.!?]?$)",
+        "statement": r"^\s*(?:\S+\s){0,2}\S*[가-힣](?:은|는)\s(?![^.!?]*(?:마|줘|주세요|세요|마라|해라)\s*[.!?]?$)",
         "others": r"누구에게도|아무에게도|아무한테도|누구한테도|모든 (?:고객|사람|사용자|손님|분)|모두에게|다른 사용자|누구와|누구든|누가|묻는 사람",
         "identity": r"너는 [^.!?]{0,25}(?:야|이야|다|입니다|로 행동)|로 행동|역할|이름은|로봇|비서 '",
         "disclosure": r"(?:전에|위에) (?:받은|숨겨진|있는) 글|숨겨진 글|그대로",
@@ -317,8 +317,9 @@ GRAMMAR: dict[str, dict[str, str]] = {
 
 _FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority", "permission",
              "exfiltration", "ai_reader", "standing", "me", "dimension")
-#: Quoted text is reported speech: it is removed before the grammar is read.
-_QUOTED = re.compile(r"(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»|„[^“\n]{2,200}“", re.IGNORECASE)
+#: Quoted text is reported speech: it is removed before the grammar is read. A string that is a
+#: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation.
+_QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»|„[^“\n]{2,200}“)", re.IGNORECASE)
 _SENTENCES = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+|$)")
 _CLAUSES = re.compile(r"[^,，;；:：]+")
 
