@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from memcourse.guards import Directive, MemoryClass, fold_text
+from memcourse.guards import Directive, fold_text
 from memcourse.records import MemoryRecord, MemoryType
 
 __all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise"]
@@ -137,11 +137,10 @@ def _location(text: str, body: str, directive: Directive) -> Found | None:
 
 
 def _preference(text: str, body: str, directive: Directive) -> Found | None:
-    """A cue and a topic (vocabulary), or the grammar's verdict that the text is a directive
-    about this user's own answers along a documented dimension (any supported language)."""
+    """A cue and a topic. (The grammar's PREFERENCE verdict only keeps a preference from being
+    refused as a rule; it does not make one: it is too broad to decide what is worth storing.)"""
     read = text + "\n" + fold_text(text)  # the folded reading adds 從現在開始/回覆 as 从现在开始/回复
-    vocabulary = any(p.search(read) for p in PREFERENCE_CUES) and any(p.search(read) for p in PREFERENCE_TOPICS)
-    if not (vocabulary or directive.memory_class is MemoryClass.PREFERENCE):
+    if not (any(p.search(read) for p in PREFERENCE_CUES) and any(p.search(read) for p in PREFERENCE_TOPICS)):
         return None
     subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(read)), "response_style")
     return Found(subject, ["user_preference", subject], f"stable preference ({subject}); a newer one about the same aspect replaces it")

@@ -227,8 +227,9 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|도 (?:돼|된다|괜찮아|좋아)\s*(?=[.!?。]|$)|에게\s*[:：]"),
         "speech": r"말|권|알려|추천|전해|보여|보내|얘기|이야기|붙여",
         # 해 is both "do it!" and "(she) does": only a clause ending so is read as a statement
-        # when a topic (은/는) precedes; 마 / 줘 / 세요 / 라 are orders whatever precedes them
-        "statement": r"^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라|행동해)\s*[.!?。]?\s*$)\s*(?:\S+\s){0,2}\S*[가-힣](?:은|는)\s",
+        # when a topic (은/는) precedes (not the adnominal 는 of 묻는 / 읽는, and not after a
+        # standing marker); 마 / 줘 / 세요 / 라 are orders whatever precedes them
+        "statement": r"^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라|행동해)\s*[.!?。]?\s*$)(?!\s*(?:지금부터|앞으로|이제부터|항상))\s*(?:\S+\s){0,2}\S*[가-힣](?<![묻읽하있없보쓰오가듣찾])(?:은|는)\s",
         "others": r"누구에게도|아무에게도|아무한테도|누구한테도|모든 (?:고객|사람|사용자|손님|분)|모두에게|다른 사용자|누구와|누구든|누가|묻는 사람",
         "identity": r"너는 [^.!?]{0,25}(?:야|이야|다|입니다|로 행동)|로 행동|역할|이름은|로봇|비서 '",
         "disclosure": r"(?:전에|위에) (?:받은|숨겨진|있는) 글|숨겨진 글|그대로",
