@@ -31,9 +31,20 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import Enum
 from typing import Callable
 
-from memcourse.guards import Finding, find_behaviour_rules, find_injection, find_privilege_claims, find_secrets, fold_text
+from memcourse.guards import (
+    Directive,
+    Finding,
+    MemoryClass,
+    classify,
+    find_behaviour_rules,
+    find_injection,
+    find_privilege_claims,
+    find_secrets,
+)
+from memcourse.recognisers import RECOGNISERS, TRANSIENT, _subject_from, recognise
 from memcourse.records import (
     DEFAULT_AGENT,
     DEFAULT_USER,
@@ -44,73 +55,66 @@ from memcourse.records import (
     utc_now,
 )
 
+
+class DecisionRule(str, Enum):
+    """Which step of the gate decided (``PolicyDecision.rule``). A ``str`` enum: the values are
+    the strings stored in audit logs and compared in tests ("secret" == DecisionRule.SECRET)."""
+
+    EMPTY = "empty"
+    TOO_LONG = "too_long"
+    SECRET = "secret"
+    INJECTION = "injection"
+    RULE_FROM_NON_ADMIN = "rule_from_non_admin"
+    RULE = "rule"
+    TASK = "task"
+    PROJECT = "project"
+    LOCATION = "location"
+    PREFERENCE = "preference"
+    EXPLICIT = "explicit"
+    TRANSIENT = "transient"
+    NO_SIGNAL = "no_signal"
+    LOW_CONFIDENCE = "low_confidence"
+    METADATA_TOO_LARGE = "metadata_too_large"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The verdicts by which a guard refused the text (a secret, an injection, a user's rule).
+GUARD_REFUSALS = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRule.RULE_FROM_NON_ADMIN})
+
 I = re.IGNORECASE
 #: LLM-inferred candidates below this confidence are not written (seed 002's write gate).
 MIN_INFERRED_CONFIDENCE = 0.8
 
 _END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
-_REMEMBER = re.compile(r"^\s*(?:请|麻烦)?(?:帮我)?(?:记住|记下|记一下|请记住)\s*[：:，,、]?\s*", I)
-_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note)(?:\s+that)?\s*[:,]?\s*", I)
-
-TASK_PATTERNS = [
-    re.compile(r"(phase\s*\d+)\s*(?:的)?\s*当前(?:的)?任务(?:是|为)\s*[:：]?\s*(.+?)" + _END, I),
-    re.compile(r"(?:the\s+)?current\s+task\s+(?:for|of|in)\s+(phase\s*\d+)\s+is\s*[:]?\s*(.+?)" + _END, I),
-    re.compile(r"(phase\s*\d+)(?:'s)?\s+current\s+task\s+is\s*[:]?\s*(.+?)" + _END, I),
-]
-PROJECT_PATTERNS = [
-    re.compile(r"(?:我的|我们的|当前)项目(?:的)?(?:名字|名称)?\s*(?:叫做|叫|是|名为)\s*[「『“\"']?\s*([A-Za-z0-9_\-\u4e00-\u9fff]+)"),
-    re.compile(r"\b(?:my|our|the current)\s+project(?:'s name)?\s+(?:is called|is named|is|name is)\s+[\"']?([\w\-]+)", I),
-]
-# A preference needs both a "from now on / I prefer" cue and something about answers.
-PREFERENCE_CUES = [
-    re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)|请(?:尽量|优先)|别给我|不要给我"),
-    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
-    re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|by default|i (?:would )?prefer|i like|i want|please (?:keep|use|give|answer|reply|write))\b", I),
-]
-PREFERENCE_TOPICS = [
-    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答|答え|返事|説明|例|コード|英語|日本語|中国語|"
-               r"簡潔|短く|詳しく|詳細|敬語|口調|箇条書き|形式"),
-    re.compile(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|examples?|code|snippets?|"
-               r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", I),
-]
-#: Which aspect of answering a preference is about; each aspect is its own subject, so "keep
-#: answers short" does not overwrite "code examples in Python". First match wins; code examples
-#: come first because a code preference often mentions length too. Anything else is
-#: ``response_style``.
-PREFERENCE_ASPECTS = [
-    ("response_style", re.compile(r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang|rust)\b", I)),
-    ("response_language", re.compile(r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese|mandarin)\b", I)),
-    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose|length)\b", I)),
-]
-LOCATION_PATTERNS = [
-    re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦|[，,。.!！]|$)"),
-    re.compile(r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"),
-]
-#: A recogniser's value that is a question word: "我的项目是什么？" asks for the project, it
-#: does not name one (and storing it would replace the real name).
-_QUESTION_WORD = re.compile(
-    r"(?:什么|甚么|啥|哪|哪个|哪一个|哪里|哪儿|谁|几|多少|怎么|如何|何|なに|なん|どこ|だれ|どれ|"
-    r"what|which|who|whom|where|when|how)"
-    r"(?:名字|名称|东西|地方|样|样子)?(?:来着|呢|啊|呀|吗|了|的)*[?？。.!！]*",
-    re.IGNORECASE,
+#: The write wrapper, "remember: …", in every supported language: what follows it is what is
+#: stored, so what follows it is what the gate judges. A wrapper needs a separator or "that"
+#: after it ("remember when we met?" asks; it does not ask to store).
+_SEP = r"\s*[：:，,、]\s*|\s+(?=\S)"
+_REMEMBER = re.compile(
+    r"^\s*(?:"
+    r"(?:请|請|麻烦|麻煩)?(?:帮我|幫我)?(?:记住|記住|记下|記下|记一下|記一下|请记住|請記住)\s*[：:，,、]?\s*"  # zh-Hans, zh-Hant
+    r"|(?:これを)?(?:覚えておいて|覚えといて|覚えて|記憶して)(?:ください|下さい|ね|ほしい)?\s*[：:，,、。]\s*"  # ja
+    r"|(?:이거\s*)?(?:기억해|기억해\s?줘|기억해\s?주세요|기억해\s?둬|기억하세요)\s*[：:，,.]\s*"  # ko
+    r"|(?:por favor,?\s+)?(?:recuerda|recuerde|recordá|acuérdate(?: de)?)(?:\s+que)?" + "(?:" + _SEP + ")"  # es
+    r"|(?:bitte\s+)?(?:merk dir|merke dir|merken sie sich|denk daran|denke daran)(?:,?\s+dass)?" + "(?:" + _SEP + ")"  # de
+    r"|(?:s'il te plaît,?\s+)?(?:souviens-toi|souvenez-vous|retiens|retenez|rappelle-toi)(?:\s+(?:bien\s+)?que|\s+de)?" + "(?:" + _SEP + ")"  # fr
+    r"|(?:пожалуйста,?\s+)?(?:запомни|запомните|помни|учти)(?:,?\s+что)?" + "(?:" + _SEP + ")"  # ru
+    r")",
+    I,
 )
-_ASKING_START = re.compile(r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE)
+_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind)\b(?:\s+that)?\s*[:,]?\s*", I)
 
 
-def _asks(value: str, text: str) -> bool:
-    """Is the value a question word rather than a fact? Either it is nothing but one (up to a
-    question mark: "什么", "啥来着？我忘了", "what?"), or the message is a question and the value
-    begins with one ("哪个名字？")."""
-    value = value.strip(" \t'\"「」『』“”")
-    first = re.split(r"[?？]", value, maxsplit=1)[0].strip()  # "什么来着？我忘了": the part asked
-    if _QUESTION_WORD.fullmatch(first):
-        return True
-    asked = text.rstrip().endswith(("?", "？")) or first != value
-    return asked and bool(_ASKING_START.match(value))
+def unwrap(text: str) -> str:
+    """What the gate stores for ``text``: the text after the write wrapper ("Remember:",
+    记住, 覚えておいて, 기억해, recuerda, merk dir, souviens-toi, запомни…), stripped; the text
+    itself when there is none. Every check runs on this exact string."""
+    m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
+    body = text[m.end():] if m else text
+    return body.strip() or text.strip()
 
-
-#: Words that mark a passing state, not a durable fact ("我现在有点困" is not worth a memory).
-TRANSIENT = re.compile(r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", I)
 
 
 @dataclass
@@ -119,8 +123,10 @@ class PolicyDecision:
 
     record: MemoryRecord | None
     reason: str
-    rule: str  # which rule decided: "secret", "injection", "task", "preference", ...
+    rule: str  # which step decided: a DecisionRule ("secret", "injection", "task", "preference", ...)
     findings: list[Finding] = field(default_factory=list)
+    #: what the grammar judged the stored text to be (fact, preference, rule, request) and why
+    judged: Directive | None = None
 
     @property
     def accepted(self) -> bool:
@@ -128,7 +134,8 @@ class PolicyDecision:
 
     def __str__(self) -> str:
         verdict = "WRITE" if self.accepted else "SKIP"
-        return f"{verdict} [{self.rule}] {self.reason}"
+        judged = f" (judged: {self.judged.memory_class})" if self.judged is not None else ""
+        return f"{verdict} [{self.rule}] {self.reason}{judged}"
 
 
 class MemoryPolicy:
@@ -178,46 +185,44 @@ class MemoryPolicy:
             return PolicyDecision(
                 None, f"message is {len(text)} characters; memories hold at most {MAX_CONTENT_CHARS}", "too_long"
             )
-        refusal = self._refusal(text)
+        # the gate judges the whole message and, separately, the exact string it would store
+        body = unwrap(text)
+        judged = [text] if body == text else [text, body]
+        refusal = next((r for r in (self._refusal(t) for t in judged) if r is not None), None)
         if refusal is None and conversation_id is not None:
             # the id is stored with the memory and printed next to it in a packed prompt
             refusal = self._refusal(str(conversation_id), field_name="conversation_id")
         if refusal is None and source is not Source.ADMIN_CONFIGURED:
-            refusal = _privilege_refusal(text)
+            refusal = next((r for r in map(_privilege_refusal, judged) if r is not None), None)
         if refusal is not None:
             return refusal
 
         scope = dict(user_id=user_id, agent_id=agent_id, source=source, source_conversation_id=conversation_id,
                      created_at=self.clock())
-        rules = find_behaviour_rules(text)
+        directive = classify(body)
+        rules = find_behaviour_rules(body)
         if rules:
             if source is not Source.ADMIN_CONFIGURED:
-                return PolicyDecision(
-                    None,
-                    f"behaviour rule ({rules[0].label}: {rules[0].excerpt!r}); users may state preferences, "
-                    "only an administrator may set rules",
-                    "rule_from_non_admin",
-                    rules,
-                )
-            body = _strip_remember(text)
+                return _rule_refusal(rules, directive)
             candidate = MemoryRecord(
                 MemoryType.RULE, f"rule:{_subject_from(body)}", body,
                 confidence=1.0 if confidence is None else confidence, tags=["behaviour_rule"], importance=0.9, **scope,
             )
-            return self._gate(candidate, "rule", "administrator-configured behaviour rule")
+            return self._gate(candidate, DecisionRule.RULE, "administrator-configured behaviour rule", directive)
 
-        for matcher in (self._task, self._project, self._location, self._preference, self._explicit):
-            found = matcher(text, scope, confidence)
+        for recogniser in RECOGNISERS:
+            found = recognise(recogniser, text, body, directive, scope, confidence)
             if found is not None:
-                candidate, rule, why = found
-                return self._gate(candidate, rule, why)
+                candidate, why = found
+                return self._gate(candidate, recogniser.rule, why, directive)
         if TRANSIENT.search(text):
-            return PolicyDecision(None, "a passing state, not a durable fact: not worth a long-term memory", "transient")
+            return PolicyDecision(None, "a passing state, not a durable fact: not worth a long-term memory",
+                                  DecisionRule.TRANSIENT, judged=directive)
         return PolicyDecision(
             None,
             "no durable signal: not a task state, project name, response preference or explicit "
             "'记住 / remember' request, so it stays in this conversation only",
-            "no_signal",
+            DecisionRule.NO_SIGNAL, judged=directive,
         )
 
     def evaluate(self, candidate: MemoryRecord) -> PolicyDecision:
@@ -235,7 +240,7 @@ class MemoryPolicy:
         if metadata is None:
             return PolicyDecision(
                 None, f"metadata nests deeper than {METADATA_MAX_DEPTH} levels or holds more than "
-                f"{METADATA_MAX_STRINGS} strings: too large to check, so not written", "metadata_too_large",
+                f"{METADATA_MAX_STRINGS} strings: too large to check, so not written", DecisionRule.METADATA_TOO_LARGE,
             )
         fields += metadata
         for name, text in fields:
@@ -248,12 +253,7 @@ class MemoryPolicy:
                 return refusal
             rules = find_behaviour_rules(candidate.content)
             if rules:
-                return PolicyDecision(
-                    None,
-                    f"behaviour rule ({rules[0].label}: {rules[0].excerpt!r}); only an administrator may set rules",
-                    "rule_from_non_admin",
-                    rules,
-                )
+                return _rule_refusal(rules, classify(candidate.content))
         return self._gate(candidate, candidate.memory_type.value, "candidate passed the write gate")
 
     # -- the gates ------------------------------------------------------------------------
@@ -262,106 +262,28 @@ class MemoryPolicy:
         secrets = find_secrets(text)
         if secrets:
             return PolicyDecision(
-                None, f"contains a secret or personal identifier{where}: " + "; ".join(map(str, secrets)), "secret", secrets
+                None, f"contains a secret or personal identifier{where}: " + "; ".join(map(str, secrets)), DecisionRule.SECRET, secrets
             )
         injections = find_injection(text)
         if injections:
             return PolicyDecision(
                 None, f"looks like an instruction aimed at the agent{where}: " + "; ".join(map(str, injections)),
-                "injection", injections,
+                DecisionRule.INJECTION, injections,
             )
         return None
 
-    def _gate(self, candidate: MemoryRecord, rule: str, why: str) -> PolicyDecision:
+    def _gate(self, candidate: MemoryRecord, rule: str, why: str, judged: Directive | None = None) -> PolicyDecision:
         if candidate.memory_type is MemoryType.RULE and candidate.source is not Source.ADMIN_CONFIGURED:
-            return PolicyDecision(None, "rule memories are accepted only from an administrator", "rule_from_non_admin")
+            return PolicyDecision(None, "rule memories are accepted only from an administrator",
+                                  DecisionRule.RULE_FROM_NON_ADMIN, judged=judged)
         if candidate.source is Source.LLM_INFERRED and candidate.confidence < self.min_inferred_confidence:
             return PolicyDecision(
                 None,
                 f"LLM-inferred memory with confidence {candidate.confidence:.2f}; "
                 f"at least {self.min_inferred_confidence:.2f} is required",
-                "low_confidence",
+                DecisionRule.LOW_CONFIDENCE, judged=judged,
             )
-        return PolicyDecision(candidate, why, rule)
-
-    # -- the recognisers: each returns (candidate, rule name, reason) or None -------------
-    @staticmethod
-    def _task(text: str, scope: dict, confidence: float | None):
-        for pattern in TASK_PATTERNS:
-            m = pattern.search(text)
-            if m and not _asks(m.group(2), text):
-                phase = re.sub(r"\s+", "", m.group(1)).lower()
-                task = m.group(2).strip()
-                body = _strip_remember(text)
-                content = body if len(body) <= 200 else f"{m.group(1)} current task: {task}"
-                record = MemoryRecord(
-                    MemoryType.TASK, f"{phase}_current_task", _trim(content),
-                    confidence=0.85 if confidence is None else confidence,
-                    tags=["task_state", phase], importance=0.7, **scope,
-                )
-                return record, "task", f"task state for {phase}: a later statement about {phase} replaces it"
-        return None
-
-    @staticmethod
-    def _project(text: str, scope: dict, confidence: float | None):
-        for pattern in PROJECT_PATTERNS:
-            m = pattern.search(text)
-            if m:
-                name = m.group(1).strip("-_")
-                if not name or _asks(name, text):
-                    continue
-                record = MemoryRecord(
-                    MemoryType.ENTITY, "project_name", _trim(_strip_remember(text)),
-                    confidence=0.9 if confidence is None else confidence,
-                    tags=["project", name], importance=0.7, **scope,
-                )
-                return record, "project", f"project name {name!r}: a stable entity"
-        return None
-
-    @staticmethod
-    def _preference(text: str, scope: dict, confidence: float | None):
-        read = text + "\n" + fold_text(text)  # the folded reading adds 從現在開始/回覆 as 从现在开始/回复
-        cue = any(p.search(read) for p in PREFERENCE_CUES)
-        topic = any(p.search(read) for p in PREFERENCE_TOPICS)
-        if not (cue and topic):
-            return None
-        subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(read)), "response_style")
-        record = MemoryRecord(
-            MemoryType.PREFERENCE, subject, _trim(_strip_remember(text)),
-            confidence=0.9 if confidence is None else confidence,
-            tags=["user_preference", subject], importance=0.8, **scope,
-        )
-        return record, "preference", f"stable preference ({subject}); a newer one about the same aspect replaces it"
-
-    @staticmethod
-    def _location(text: str, scope: dict, confidence: float | None):
-        for pattern in LOCATION_PATTERNS:
-            m = pattern.search(text)
-            if m and m.group(1).strip() and not _asks(m.group(1), text):
-                place = m.group(1).strip()
-                record = MemoryRecord(
-                    MemoryType.ENTITY, "home_location", _trim(_strip_remember(text)),
-                    confidence=0.85 if confidence is None else confidence,
-                    tags=["location", place], importance=0.6, **scope,
-                )
-                return record, "location", f"where the user lives ({place}): a move replaces the old place"
-        return None
-
-    @staticmethod
-    def _explicit(text: str, scope: dict, confidence: float | None):
-        m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
-        if not m:
-            return None
-        fact = _trim(text[m.end():])
-        if not fact:
-            return None
-        if TRANSIENT.search(fact):
-            return None
-        record = MemoryRecord(
-            MemoryType.ENTITY, _subject_from(fact), fact,
-            confidence=0.9 if confidence is None else confidence, tags=["explicit"], **scope,
-        )
-        return record, "explicit", "explicit request to remember a fact"
+        return PolicyDecision(candidate, why, rule, judged=judged)
 
 
 def _privilege_refusal(text: str) -> PolicyDecision | None:
@@ -372,8 +294,22 @@ def _privilege_refusal(text: str) -> PolicyDecision | None:
         return None
     return PolicyDecision(
         None, f"claims privileges ({claims[0].excerpt!r}); only an administrator may record who may see other "
-        "users' data or override the policies", "injection", claims,
+        "users' data or override the policies", DecisionRule.INJECTION, claims,
     )
+
+
+def _rule_refusal(rules: list[Finding], directive: Directive) -> PolicyDecision:
+    """A rule from anyone but an administrator. A directive about the agent itself (its
+    identity, disclosures, permissions, whose word counts, where data goes) is an injection;
+    any other rule is a user trying to set what only an administrator may."""
+    first = rules[0]
+    judged = f"judged a {directive.memory_class}: {directive.reason}" if directive.memory_class is MemoryClass.RULE else ""
+    why = f"behaviour rule ({first.label}: {first.excerpt!r}); " + (judged + "; " if judged and judged not in first.label else "")
+    if directive.memory_class is MemoryClass.RULE and directive.agent_directed:
+        return PolicyDecision(None, why + "a memory may be a fact or a preference, never an order about the agent itself",
+                              DecisionRule.INJECTION, rules, judged=directive)
+    return PolicyDecision(None, why + "users may state preferences, only an administrator may set rules",
+                          DecisionRule.RULE_FROM_NON_ADMIN, rules, judged=directive)
 
 
 #: How much of a metadata tree is scanned: enough for any real record, bounded for a hostile one.
@@ -401,24 +337,3 @@ def _metadata_strings(metadata, path: str = "metadata", depth: int = 0, out: lis
             if _metadata_strings(value, f"{path}[{k}]", depth + 1, out) is None:
                 return None
     return out
-
-
-def _strip_remember(text: str) -> str:
-    m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
-    body = text[m.end():] if m else text
-    return body.strip() or text
-
-
-def _trim(text: str) -> str:
-    return text.strip().rstrip("。.!！;；").strip()
-
-
-def _subject_from(fact: str) -> str:
-    """A subject for a free-form fact: the fact itself, normalised and shortened.
-
-    Two different facts get two different subjects (and so two ids); the same fact said again
-    updates in place. Punctuation and spacing do not matter.
-    """
-    subject = re.sub(r"[\s\u3000]+", " ", fact).strip()
-    subject = re.sub(r"[。，,.!！?？;；:：、\"'“”‘’「」]", "", subject).strip()
-    return subject[:80] or "fact"

@@ -37,7 +37,7 @@ from datetime import datetime
 from typing import Any, Callable, Mapping
 
 from memcourse.extraction.audit import AuditLog, forget_everywhere
-from memcourse.guards import find_behaviour_rules
+from memcourse.guards import find_behaviour_rules, find_injection
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.admission import admit
 from memcourse.records import (
@@ -267,7 +267,7 @@ class MemoryTools:
 
     def _write(self, scope: ToolScope, tool: str, candidate: MemoryRecord) -> dict:
         rules = find_behaviour_rules(candidate.content) + find_behaviour_rules(candidate.subject)
-        if rules:  # the gate would refuse a typed rule; this catches a rule typed as a preference
+        if rules and not (find_injection(candidate.content) or find_injection(candidate.subject)):  # injections: the gate's verdict  # the gate would refuse a typed rule; this catches a rule typed as a preference
             reason = (f"behaviour rule ({rules[0].label}: {rules[0].excerpt!r}); a user may state preferences, "
                       "only an administrator may set rules")
             return self._refuse(scope, tool, "rule_from_non_admin", reason)

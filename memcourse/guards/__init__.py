@@ -18,7 +18,11 @@ The package is four small steps, each its own module:
    variables) and :mod:`~memcourse.guards.identifiers` (checksummed ID and card numbers,
    phones, SSNs).
 3. :mod:`~memcourse.guards.injection`: instructions by category, refused from every source.
-4. :mod:`~memcourse.guards.rules`: standing rules, which only an administrator may set.
+4. :mod:`~memcourse.guards.directives`: the allowlist at the core of the write gate. It reads
+   a text's grammar (who it addresses, its mood, the scope it claims) and says which of the
+   closed set of memories it is: a fact, a preference about this user's own answers, or a
+   rule, which only an administrator may set. :mod:`~memcourse.guards.rules` is the vocabulary
+   filter behind it (fixed texts, promotions, suppressions by their words).
 
 The same detectors run on the write path (the policy gate refuses such text) and on the read
 path (recall drops such memories before they are packed into a prompt, in case one got in
@@ -32,10 +36,18 @@ data (:mod:`memcourse.recall.packing`), never as instructions.
 
 from __future__ import annotations
 
+import re
+
 from memcourse.guards.authority import find_claims
 from memcourse.guards.commandline import find_command_line_credentials
-from memcourse.guards.findings import Finding, mask
-from memcourse.guards.identifiers import blank_non_identifiers, find_identifiers, is_chinese_id_number, passes_luhn
+from memcourse.guards.directives import Directive, MemoryClass, Scope, classify
+from memcourse.guards.findings import Finding, mask, quote
+from memcourse.guards.identifiers import (
+    blank_non_identifiers,
+    find_identifiers,
+    is_chinese_id_number,
+    passes_luhn,
+)
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
 from memcourse.guards.mention import drop_mentions
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
@@ -43,7 +55,12 @@ from memcourse.guards.rules import RULE_PATTERNS, find_rules
 from memcourse.guards.secrets import find_credentials
 
 __all__ = [
+    "Directive",
     "Finding",
+    "MemoryClass",
+    "Scope",
+    "classify",
+    "find_directive_rules",
     "INJECTION_PATTERNS",
     "Normalised",
     "RULE_PATTERNS",
@@ -93,16 +110,44 @@ def find_privilege_claims(text: str | Normalised) -> list[Finding]:
     return find_claims(_views(text))
 
 
+def find_directive_rules(text: str | Normalised) -> list[Finding]:
+    """The grammar's verdict as a finding: one ``behaviour_rule`` finding when
+    :func:`~memcourse.guards.directives.classify` judges the text a rule (a directive to the
+    assistant that is not a preference about this user's own answers); its category is
+    ``directive_<scope>`` (``directive_identity``, ``directive_others``...)."""
+    return _directive_findings(classify(_views(text)), _views(text).source)
+
+
+def _directive_findings(verdict: Directive, source: str) -> list[Finding]:
+    if verdict.memory_class is not MemoryClass.RULE:
+        return []
+    scope = next((s for s in verdict.scopes if s is not Scope.STANDING), Scope.STANDING)
+    return [Finding("behaviour_rule", verdict.reason, quote(verdict.excerpt or source), f"directive_{scope.value}")]
+
+
 def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
-    """Standing orders about what every answer must contain or avoid: an administrator's rule,
-    never a user's preference (see :mod:`memcourse.guards.rules` for where the line runs)."""
-    return find_rules(_views(text))
+    """Standing orders and directives to the assistant: an administrator's rule, never a
+    user's preference. The grammar (:func:`find_directive_rules`) first, then the vocabulary
+    (:mod:`memcourse.guards.rules`: fixed texts, promotions, suppressions by their words)."""
+    views = _views(text)
+    verdict = classify(views)
+    vocabulary = find_rules(views)
+    if verdict.memory_class is MemoryClass.PREFERENCE:
+        # "end each answer to me with a one-line summary" adds generated content along a
+        # format dimension, not a fixed text: the vocabulary's fixed_text needs a quoted text
+        # or a link to overrule the grammar
+        vocabulary = [f for f in vocabulary if f.category != "fixed_text" or _FIXED_CONTENT.search(views.source)]
+    return _directive_findings(verdict, views.source) + vocabulary
+
+
+_FIXED_CONTENT = re.compile(r"[\"'“”‘’「」『』《》«»]|https?://|www\.")
 
 
 def scan(text: str) -> list[Finding]:
-    """Everything the guards find in ``text``, normalising it once."""
+    """Everything the guards find in ``text``, normalising it once. The write gate refuses,
+    from anyone but an administrator, every text for which this is non-empty."""
     views = _views(text)
-    return find_secrets(views) + find_injection(views) + find_behaviour_rules(views)
+    return find_secrets(views) + find_injection(views) + find_privilege_claims(views) + find_behaviour_rules(views)
 
 
 def unsafe_for_context(text: str | Normalised) -> list[Finding]:

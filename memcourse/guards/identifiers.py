@@ -105,6 +105,8 @@ _US_PHONE = re.compile(
     r"(?<![A-Za-z0-9_])(?:\+?1[ .\-]?)?(?:\(\s*[2-9]\d{2}\s*\)[ .\-]?\s*|[2-9]\d{2}[ .\-])[2-9]\d{2}[ .\-]\d{4}(?!\d)"
 )
 _TW_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:\+886[ \-]?9|09)\d{2}[ \-]?\d{3}[ \-]?\d{3}(?!\d)")
+#: A Taiwanese landline with its area code in parentheses: (02) 2345-6789, (04)2234-5678.
+_TW_LANDLINE = re.compile(r"(?<![A-Za-z0-9_])[(（]0[2-8]\d{0,2}[)）][ \-]?\d{3,4}[ \-]?\d{4}(?!\d)")
 _JP_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:0[5789]0|\+81[ \-]?[5789]0)[ \-]?\d{4}[ \-]?\d{4}(?!\d)")
 # National format behind a trunk "0" (Japan 03-1234-5678, 090-123-4567, 0120-123-456; Germany
 # 030-1234-5678; France 06.12.34.56.78; UK 020 7946 0958; Australia 02 9876 5432): three or more
@@ -168,7 +170,7 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
         add("ssn", "US social security number", *m.span("number"))
     for m in _CN_MOBILE.finditer(text):
         add("phone", "Chinese mobile number", *m.span())
-    for pattern in (_US_PHONE, _JP_PHONE, _TW_PHONE, _INTL_PHONE):
+    for pattern in (_US_PHONE, _JP_PHONE, _TW_PHONE, _TW_LANDLINE, _INTL_PHONE):
         for m in pattern.finditer(text):
             if len(re.sub(r"\D", "", m.group())) >= 9:
                 add("phone", "phone number", *m.span())

@@ -187,7 +187,10 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     ("role_marker", "fake conversation tag", _c(
         r"</?\s*(?:system|sys|assistant|developer|instructions?|memory|memories|context|admin|user|human|tool|function|im_start|im_end|"
         r"endoftext|prompt|rules?|policy|tool_call|tool_result|thinking)(?:[_\-][a-z]+)?\b[^>]{0,40}>"
-        r"|<\|[A-Za-z_ ]{2,30}\|>|\[/?\s*(?:INST|SYS|SYSTEM|ASSISTANT|USER)\s*\]|<<\s*/?\s*SYS\s*>>|###\s*(?:system|instruction|assistant|response)\b"
+        r"|<\|[A-Za-z_ ]{2,30}\|>|<\s*/?\s*(?:start_of_turn|end_of_turn|bos|eos|s)\s*>\s*(?:model|user|system|assistant)?|"
+        r"(?:^|\n)\s*(?:<\|?)?(?:start_of_turn|im_start|im_sep)\|?>?\s*(?:model|system|assistant)\b|"
+        r"(?:^|\n)\s*(?:human|user|assistant|ai|bot|model|system|gpt|claude|chatgpt)\s*[:：]\s*\S|"
+        r"[【\[〖〔［]\s*(?:系统|系統|系统通知|系统消息|系统提示|管理员|官方|开发者|システム|運営|管理者|system|admin|developer|assistant|시스템|관리자|sistema|système|система)[^】\]〗〕］\n]{0,12}[】\]〗〕］]|\[/?\s*(?:INST|SYS|SYSTEM|ASSISTANT|USER)\s*\]|<<\s*/?\s*SYS\s*>>|###\s*(?:system|instruction|assistant|response)\b"
         r"|【\s*(?:系统|系统消息|系统提示|system|管理员|开发者|システム)\s*】|\[\s*(?:系统|系统消息|system message|system note|admin|管理员|システム)\s*\]")),
     # ---- permission grants and security bypass ----------------------------------------------
     ("permission", "permission grant", _c(

@@ -9,7 +9,8 @@ A finding is dropped as a *mention* only when all of these hold, so that wrappin
 quotes is not enough to get it through:
 
 - the text talks *about* attacks: a word such as attack, jailbreak phrase, prompt injection,
-  red team, example, training (攻击, 注入, 越狱, 攻撃, インジェクション…);
+  red team, example, training (攻击, 注入, 越狱, 攻撃, インジェクション…), or it reports the
+  quotation as someone else's speech ("someone posted '…'", 「…」という文, '…'라는 문장);
 - the matched phrase sits inside quotation marks, or is the bare name of the technique
   ("jailbreak") or a gerund ("ignoring previous instructions is …") rather than an imperative;
 - nothing outside the quotation speaks to the assistant (you, your, 你, あなた, please …):
@@ -30,6 +31,13 @@ _META = FoldedPattern(
     r"phishing|payloads?|adversarial|security (?:training|awareness|research|review|team)|training (?:slides?|deck|course|session|material)|"
     r"(?:common|typical|known|classic|famous) (?:phrases?|tricks?|patterns?|techniques?|attacks?|jailbreaks?)|look like|is called|known as)\b"
     r"|攻击|注入|越狱|红队|安全培训|钓鱼|攻撃|インジェクション|脱獄|ジェイルブレイク|レッドチーム|セキュリティ研修")
+#: A quotation framed as reported speech: someone posted / said / showed it, "a sentence like
+#: …", 「…」という文, '…'라는 문장 (every supported language).
+_REPORTED = FoldedPattern(
+    r"\b(?:posted|wrote|writes|said|says|sent|showed|shared|typed|pasted|tweeted|quoted|read|saw|seen|received|got|"
+    r"(?:phrases?|sentences?|messages?|lines?|prompts?|texts?|tricks?) (?:like|such as)|the (?:phrase|sentence|line|prompt|message|trick)|"
+    r"publicó|escribió|dijo|la frase|gepostet|geschrieben|gesagt|der satz|den satz|publié|écrit|la phrase|выложил|написал|сказал|фразу)\b"
+    r"|发了|发过|写了|说了|贴了|貼了|看到|这样的话|这种话|这类|という|って書|라는|라고|같은")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
     r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた|君|お前|してください|して下さい|しなさい|请")
@@ -48,7 +56,7 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
         return findings  # hidden text or hidden characters are never a plain discussion
     text = views.text.text
     outside = _unquoted(text)
-    if not _META.search(text) or _ADDRESS.search(outside):
+    if not (_META.search(text) or _REPORTED.search(outside)) or _ADDRESS.search(outside):
         return findings
     quoted = [m.group()[1:-1].lower() for m in _QUOTED.finditer(views.source)]  # excerpts quote the original
     kept = []

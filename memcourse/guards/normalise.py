@@ -120,15 +120,33 @@ def _confusable_table() -> dict[str, str]:
     path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
     with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
+    def ascii_targets(char: str) -> list[str]:
+        return [e["c"] for e in data.get(char, ()) if len(e["c"]) == 1 and e["c"].isascii() and e["c"].isalnum()]
+
+    # the data links each character to one prototype, and a capital I's prototype is "l": a
+    # Cyrillic І, a Greek Ι and a palochka Ӏ all map to "l". A look-alike is folded to the ASCII
+    # letter of its own case among the prototype and the ASCII letters that share it (I ~ l),
+    # so "Іgnore" reads "Ignore" and an AWS key with a Cyrillic І still matches.
+    kin: dict[str, set[str]] = {}
+    for a in map(chr, range(0x21, 0x7F)):
+        if a.isalnum():
+            for t in ascii_targets(a):
+                kin.setdefault(t, set()).add(a)
+                kin.setdefault(a, set()).add(t)
     table: dict[str, str] = {}
     for char, entries in data.items():
         if len(char) != 1 or char.isascii() or is_cjk(char):
             continue
-        for entry in entries:
-            target = entry["c"]
-            if len(target) == 1 and target.isascii() and target.isalnum():
-                table[char] = target
-                break
+        direct = ascii_targets(char)
+        if not direct:
+            continue
+        candidates = direct + sorted(k for t in direct for k in kin.get(t, ()) if k not in direct)
+        if char.isalpha():
+            letters = [c for c in candidates if c.isalpha()] or candidates
+            cased = [c for c in letters if (c.isupper() if char.isupper() else c.islower() if char.islower() else True)]
+            table[char] = (cased or letters)[0]
+        else:
+            table[char] = direct[0]
     return table
 
 

@@ -90,6 +90,9 @@ TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("GitLab token", re.compile(r"\bgl(?:pat|dt|rt|ft)-[A-Za-z0-9_\-]{16,}")),
     ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
     ("Azure key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", I)),
+    # every PEM / OpenSSH / PGP private-key header, ENCRYPTED and vendor prefixes included
+    # (detect-secrets lists a few kinds by name and misses "BEGIN ENCRYPTED PRIVATE KEY")
+    ("private key", re.compile(r"-----\s*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?\s*-----|PuTTY-User-Key-File-\d")),
     ("other API token", re.compile(r"\b(?:shpat|shpss|dop_v1|pat|key|tok)_[A-Za-z0-9]{24,}\b|\bkey-[a-z0-9]{32}\b")),
 ]
 #: Prefixes whose token may have been split into groups ("sk-proj- AbCd 1234 ...").
@@ -110,10 +113,22 @@ _CODES_EN = (
     r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code|(?:verification|security|auth(?:entication)?|"
     r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
 )
-_LABELS_CJK = "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
+_LABELS_CJK = ("密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
+               "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키")  # Korean
+#: Credential labels in Spanish, German, French and Russian (the words for password, passphrase,
+#: API key, token, secret key, private key), followed by the same connectors as English plus
+#: each language's "is" (es, lautet/ist, est, —/это).
+_LABELS_EU = (
+    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|clave api|token(?: de acceso)?|frase de contraseña|llave privada|clave privada|"
+    r"passwort|kennwort|passphrase|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel|geheimer schlüssel|zugangstoken|wlan-passwort|"
+    r"mot de passe|phrase secrète|clé (?:d'api|api|privée|secrète|d'accès)|jeton(?: d'accès)?|"
+    r"пароль|парольная фраза|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?|секретный ключ|закрытый ключ|приватный ключ"
+)
+_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
+               r"|\s*(?:은|는|이|가)?\s*(?:[:=]|은|는)")
 _CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード"
 _CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)"
-_CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:)|:)"
+_CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:|은|는|이|가)|:)"
 _QUOTED = r"[\"'“‘「『《]"
 _VALUE = r"(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
 _CODE_VALUE = r"(?P<value>\d{2,4}(?:[ \-]\d{2,4}){1,2}(?!\d)|[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
@@ -126,6 +141,7 @@ _LABELLED = [
     ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
     ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
     ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
+    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
     ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
     ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
 ]

@@ -1,0 +1,191 @@
+"""The policy's recognisers: which durable signals become which memory, one table.
+
+The write gate (:mod:`memcourse.policy`) first refuses what must never be stored; what is left
+becomes a memory only if one of these recognisers finds a durable signal in it: a phase's
+current task, the project's name, where the user lives, a preference about how answers should
+be, or an explicit "remember: …". Each row of :data:`RECOGNISERS` says what it looks for, which
+memory it makes (type, subject, tags, default confidence and importance) and why; one function,
+:func:`recognise`, turns a row and a message into a record. Every record stores the exact
+string the gate judged (the message after its write wrapper, see
+:func:`memcourse.policy.unwrap`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from memcourse.guards import Directive, fold_text
+from memcourse.records import MemoryRecord, MemoryType
+
+__all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise"]
+
+I = re.IGNORECASE
+_END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
+
+TASK_PATTERNS = [
+    re.compile(r"(phase\s*\d+)\s*(?:的)?\s*当前(?:的)?任务(?:是|为)\s*[:：]?\s*(.+?)" + _END, I),
+    re.compile(r"(?:the\s+)?current\s+task\s+(?:for|of|in)\s+(phase\s*\d+)\s+is\s*[:]?\s*(.+?)" + _END, I),
+    re.compile(r"(phase\s*\d+)(?:'s)?\s+current\s+task\s+is\s*[:]?\s*(.+?)" + _END, I),
+]
+PROJECT_PATTERNS = [
+    re.compile(r"(?:我的|我们的|当前)项目(?:的)?(?:名字|名称)?\s*(?:叫做|叫|是|名为)\s*[「『“\"']?\s*([A-Za-z0-9_\-\u4e00-\u9fff]+)"),
+    re.compile(r"\b(?:my|our|the current)\s+project(?:'s name)?\s+(?:is called|is named|is|name is)\s+[\"']?([\w\-]+)", I),
+]
+# A preference needs both a "from now on / I prefer" cue and something about answers.
+PREFERENCE_CUES = [
+    re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)|请(?:尽量|优先)|别给我|不要给我"),
+    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
+    re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|by default|i (?:would )?prefer|i like|i want|please (?:keep|use|give|answer|reply|write))\b", I),
+]
+PREFERENCE_TOPICS = [
+    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答|答え|返事|説明|例|コード|英語|日本語|中国語|"
+               r"簡潔|短く|詳しく|詳細|敬語|口調|箇条書き|形式"),
+    re.compile(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|examples?|code|snippets?|"
+               r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", I),
+]
+#: Which aspect of answering a preference is about; each aspect is its own subject, so "keep
+#: answers short" does not overwrite "code examples in Python". First match wins; code examples
+#: come first because a code preference often mentions length too. Anything else is
+#: ``response_style``.
+PREFERENCE_ASPECTS = [
+    ("response_style", re.compile(r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang|rust)\b", I)),
+    ("response_language", re.compile(r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese|mandarin)\b", I)),
+    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose|length)\b", I)),
+]
+LOCATION_PATTERNS = [
+    re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦|[，,。.!！]|$)"),
+    re.compile(r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"),
+]
+#: A recogniser's value that is a question word: "我的项目是什么？" asks for the project, it
+#: does not name one (and storing it would replace the real name).
+_QUESTION_WORD = re.compile(
+    r"(?:什么|甚么|啥|哪|哪个|哪一个|哪里|哪儿|谁|几|多少|怎么|如何|何|なに|なん|どこ|だれ|どれ|"
+    r"what|which|who|whom|where|when|how)"
+    r"(?:名字|名称|东西|地方|样|样子)?(?:来着|呢|啊|呀|吗|了|的)*[?？。.!！]*",
+    re.IGNORECASE,
+)
+_ASKING_START = re.compile(r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE)
+
+
+def _asks(value: str, text: str) -> bool:
+    """Is the value a question word rather than a fact? Either it is nothing but one (up to a
+    question mark: "什么", "啥来着？我忘了", "what?"), or the message is a question and the value
+    begins with one ("哪个名字？")."""
+    value = value.strip(" \t'\"「」『』“”")
+    first = re.split(r"[?？]", value, maxsplit=1)[0].strip()  # "什么来着？我忘了": the part asked
+    if _QUESTION_WORD.fullmatch(first):
+        return True
+    asked = text.rstrip().endswith(("?", "？")) or first != value
+    return asked and bool(_ASKING_START.match(value))
+
+
+
+#: Words that mark a passing state, not a durable fact ("我现在有点困" is not worth a memory).
+TRANSIENT = re.compile(r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", I)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a recogniser found: the memory's subject, its tags, why, and (rarely) a shorter
+    content than the whole stored text."""
+
+    subject: str
+    tags: list[str]
+    why: str
+    content: str | None = None
+
+
+@dataclass(frozen=True)
+class Recogniser:
+    rule: str  # the policy's DecisionRule value
+    memory_type: MemoryType
+    confidence: float  # when the caller gives none
+    importance: float
+    find: Callable[[str, str, Directive], Found | None]  # (message, stored text, grammar verdict)
+
+
+def _task(text: str, body: str, directive: Directive) -> Found | None:
+    for pattern in TASK_PATTERNS:
+        m = pattern.search(text)
+        if m and not _asks(m.group(2), text):
+            phase = re.sub(r"\s+", "", m.group(1)).lower()
+            content = None if len(body) <= 200 else f"{m.group(1)} current task: {m.group(2).strip()}"
+            return Found(f"{phase}_current_task", ["task_state", phase],
+                         f"task state for {phase}: a later statement about {phase} replaces it", content)
+    return None
+
+
+def _project(text: str, body: str, directive: Directive) -> Found | None:
+    for pattern in PROJECT_PATTERNS:
+        m = pattern.search(text)
+        if m:
+            name = m.group(1).strip("-_")
+            if name and not _asks(name, text):
+                return Found("project_name", ["project", name], f"project name {name!r}: a stable entity")
+    return None
+
+
+def _location(text: str, body: str, directive: Directive) -> Found | None:
+    for pattern in LOCATION_PATTERNS:
+        m = pattern.search(text)
+        if m and m.group(1).strip() and not _asks(m.group(1), text):
+            place = m.group(1).strip()
+            return Found("home_location", ["location", place], f"where the user lives ({place}): a move replaces the old place")
+    return None
+
+
+def _preference(text: str, body: str, directive: Directive) -> Found | None:
+    """A cue and a topic. (The grammar's PREFERENCE verdict only keeps a preference from being
+    refused as a rule; it does not make one: it is too broad to decide what is worth storing.)"""
+    read = text + "\n" + fold_text(text)  # the folded reading adds 從現在開始/回覆 as 从现在开始/回复
+    if not (any(p.search(read) for p in PREFERENCE_CUES) and any(p.search(read) for p in PREFERENCE_TOPICS)):
+        return None
+    subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(read)), "response_style")
+    return Found(subject, ["user_preference", subject], f"stable preference ({subject}); a newer one about the same aspect replaces it")
+
+
+def _explicit(text: str, body: str, directive: Directive) -> Found | None:
+    if body == text.strip() or not _trim(body) or TRANSIENT.search(body):
+        return None  # no write wrapper, or nothing durable after it
+    return Found(_subject_from(_trim(body)), ["explicit"], "explicit request to remember a fact")
+
+
+#: First match wins. Confidence and importance are the defaults when the caller gives none.
+RECOGNISERS: list[Recogniser] = [
+    Recogniser("task", MemoryType.TASK, 0.85, 0.7, _task),
+    Recogniser("project", MemoryType.ENTITY, 0.9, 0.7, _project),
+    Recogniser("location", MemoryType.ENTITY, 0.85, 0.6, _location),
+    Recogniser("preference", MemoryType.PREFERENCE, 0.9, 0.8, _preference),
+    Recogniser("explicit", MemoryType.ENTITY, 0.9, 0.5, _explicit),
+]
+
+
+def recognise(recogniser: Recogniser, text: str, body: str, directive: Directive, scope: dict,
+              confidence: float | None) -> tuple[MemoryRecord, str] | None:
+    """The record ``recogniser`` makes of ``text`` (stored as ``body``), and why; or ``None``."""
+    found = recogniser.find(text, body, directive)
+    if found is None:
+        return None
+    record = MemoryRecord(
+        recogniser.memory_type, found.subject, _trim(found.content or body),
+        confidence=recogniser.confidence if confidence is None else confidence,
+        tags=found.tags, importance=recogniser.importance, **scope,
+    )
+    return record, found.why
+
+
+def _trim(text: str) -> str:
+    return text.strip().rstrip("。.!！;；").strip()
+
+
+def _subject_from(fact: str) -> str:
+    """A subject for a free-form fact: the fact itself, normalised and shortened.
+
+    Two different facts get two different subjects (and so two ids); the same fact said again
+    updates in place. Punctuation and spacing do not matter.
+    """
+    subject = re.sub(r"[\s\u3000]+", " ", fact).strip()
+    subject = re.sub(r"[。，,.!！?？;；:：、\"'“”‘’「」]", "", subject).strip()
+    return subject[:80] or "fact"
