@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import build_store
 from memcourse.agent import MemoryAwareAgent
 from memcourse.consolidation import SUMMARY_TAG, consolidate
 from memcourse.extraction.audit import AuditLog
 from memcourse.extraction.pipeline import MemoryPipeline
 from memcourse.integrations.langgraph import MemcourseStore, item_id
 from memcourse.records import DERIVED_FROM
+from memcourse.stores.json_store import JsonMemoryStore
 from memcourse.stores.residue import describe, find_residue
 from memcourse.tools import MemoryTools, ToolScope
 from standin import STANDIN_EMBEDDER
@@ -51,7 +51,7 @@ class World:
 
             self.store = ChromaMemoryStore(tmp_path / "chroma", clock=clock, embedder=_standin["StandInEmbedder"]())
         else:
-            self.store = build_store(kind, tmp_path, clock)
+            self.store = JsonMemoryStore(tmp_path / "memories.json", clock=clock)
         self.folder, self.clock = tmp_path, clock
         self.audit = AuditLog(tmp_path / "audit")
         self.pipeline = MemoryPipeline(self.store, audit=self.audit, clock=clock)
