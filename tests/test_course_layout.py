@@ -56,3 +56,14 @@ def test_importing_the_library_loads_no_course_module():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", f"importing the library pulled in course modules: {out.strip()}"
+
+
+def test_display_path_is_relative_to_where_the_learner_is(tmp_path, monkeypatch):
+    from memcourse.course.layout import display_path
+
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "exercises").mkdir()
+    monkeypatch.chdir(tmp_path / "notebooks")  # where a notebook's kernel runs
+    assert display_path(tmp_path / "exercises") == "../exercises"
+    monkeypatch.chdir(tmp_path)
+    assert display_path(tmp_path / "exercises") == "exercises"

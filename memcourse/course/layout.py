@@ -65,8 +65,17 @@ def normalise_numbers(numbers: list[str] | None, available: dict[str, str]) -> l
 
 
 def display_path(path: Path) -> str:
-    """``~/memcourse/exercises`` rather than ``/home/ada/memcourse/exercises`` when under home."""
+    """A path as the learner would type it: ``exercises`` or ``../exercises`` from where they
+    are (a notebook's kernel runs in ``notebooks/``), else ``~/…`` under home, else as given.
+    Never the author's absolute path in a stored notebook output."""
+    resolved = path.resolve()
+    here = Path.cwd().resolve()
+    for base, prefix in ((here, ""), (here.parent, "../")):
+        try:
+            return prefix + resolved.relative_to(base).as_posix()
+        except ValueError:
+            continue
     try:
-        return "~/" + path.resolve().relative_to(Path.home().resolve()).as_posix()
+        return "~/" + resolved.relative_to(Path.home().resolve()).as_posix()
     except (ValueError, RuntimeError):
         return path.as_posix()
