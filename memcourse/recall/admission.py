@@ -57,7 +57,7 @@ class Admission:
 
 
 def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
-    """The time-independent checks (status, permission, safety) as ``(check, reason)``, or
+    """The time-independent checks (status, safety, permission) as ``(check, reason)``, or
     ``None`` if the record passes them. Context packing re-runs exactly these.
 
     The content is normalised once and every detector reads that one result (normalising
@@ -65,6 +65,10 @@ def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
     if record.status is not Status.ACTIVE:
         return "status", f"status: the memory is {record.status.value}, not active"
     content = normalise(record.content)
+    # Safety first: an injected instruction is also a directive, and "unsafe" is the truer name for it.
+    findings = [f for text in (content, record.subject, *record.tags) for f in unsafe_for_context(text)]
+    if findings:
+        return "safety", "safety: " + "; ".join(str(finding) for finding in findings)
     if record.source is not Source.ADMIN_CONFIGURED:  # user, tool and model alike
         if record.memory_type is MemoryType.RULE:
             return "permission", (
@@ -81,9 +85,6 @@ def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
             return "permission", (
                 f"permission: claims privileges ({claims[0]}) but is {record.source.value}, not admin_configured"
             )
-    findings = [f for text in (content, record.subject, *record.tags) for f in unsafe_for_context(text)]
-    if findings:
-        return "safety", "safety: " + "; ".join(str(finding) for finding in findings)
     return None
 
 
