@@ -77,7 +77,7 @@ DERIVED_FROM = "derived_from"
 
 __all__ = [
     "AS_OF", "BATCH", "DERIVED_FROM", "FUSION", "HISTORY", "MODES", "Records", "SUPERSEDE", "SearchArguments",
-    "StoreBase", "capabilities_of", "derived_sources", "merge_update", "prepare_batch", "search_arguments", "versions_of", "visible",
+    "StoreBase", "capabilities_of", "derived_sources", "doomed_by", "merge_update", "prepare_batch", "search_arguments", "versions_of", "visible",
 ]
 
 
@@ -324,21 +324,9 @@ class StoreBase:
         """
         check_id(memory_id, "memory_id")
         with self._transaction(purge=True) as records:
-            chain = _chain(records, memory_id)
-            if not chain:
-                return ()
-            doomed = {r.memory_id: r for r in chain}
-            candidates = {u: records.select(user_id=u) for u in {r.user_id for r in chain}}
-            grown = True
-            while grown:
-                grown = False
-                for user, rows in candidates.items():
-                    for row in rows:
-                        if row.memory_id not in doomed and derived_sources(row) & doomed.keys():
-                            for link in _chain(records, row.memory_id) or [row]:
-                                doomed.setdefault(link.memory_id, link)
-                            grown = True
-            records.delete(list(doomed.values()))
+            doomed = doomed_by(records, memory_id)
+            if doomed:
+                records.delete(list(doomed.values()))
         return tuple(doomed)
 
     def forget_user(self, user_id: str) -> int:
@@ -350,6 +338,28 @@ class StoreBase:
             if rows:
                 records.delete(rows)
         return len(rows)
+
+
+def doomed_by(records: Records, memory_id: str) -> dict[str, MemoryRecord]:
+    """What forgetting ``memory_id`` removes (see :meth:`StoreBase.forget_chain`), by id: its
+    chain and, transitively, the same user's records derived from any of it. Empty if unknown.
+    Public so a store that must wrap the deletion in its own transaction (locks, retries) still
+    decides *what* goes with this one shared rule."""
+    chain = _chain(records, memory_id)
+    doomed = {r.memory_id: r for r in chain}
+    if not chain:
+        return doomed
+    candidates = {u: records.select(user_id=u) for u in {r.user_id for r in chain}}
+    grown = True
+    while grown:
+        grown = False
+        for rows in candidates.values():
+            for row in rows:
+                if row.memory_id not in doomed and derived_sources(row) & doomed.keys():
+                    for link in _chain(records, row.memory_id) or [row]:
+                        doomed.setdefault(link.memory_id, link)
+                    grown = True
+    return doomed
 
 
 def _chain(records: Records, memory_id: str) -> list[MemoryRecord]:

@@ -18,15 +18,21 @@ iterative scan), keyword candidates from a GIN index over the tokens of
 and admitted by :func:`memcourse.recall.hybrid.rank_hits`, as in the Chroma store. Forgetting is
 crypto-shredding (:mod:`.sealing`): the text is never stored in clear.
 
-This module is the glue: the public verbs on top of the primitives in :mod:`.rows`.
+This module is the glue: a :class:`~memcourse.stores.contract.StoreBase` whose shared verbs
+(``get``, ``history``, ``list_all``, the write checks and merge, what a forget removes) read
+through a :class:`.view.View` on one transaction. ``upsert_many``, ``forget_chain`` and
+``forget_user`` run their body through :meth:`.database.Database.transaction` instead of
+``with self._transaction()``: a deadlock rolls the body back and runs it *again*, which a
+context manager cannot do, and they take the locks in the one order that keeps concurrent
+decisions from deadlocking (the user's advisory lock, the sorted id locks, ``FOR UPDATE``).
 """
 
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 from cryptography.exceptions import InvalidTag
@@ -41,17 +47,19 @@ from memcourse.recall.hybrid import (
 from memcourse.recall.passages import best_of, passage_similarity, passage_texts, passage_vectors, sentences
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
-from memcourse.stores.base import (
-    StoreError, check_derived_id, check_flag, check_id, check_limit, check_memory_type, check_owner, check_query,
-    check_scope_id, check_successor,
+from memcourse.stores.arguments import check_id, check_scope_id
+from memcourse.stores.contract import (
+    BATCH, FUSION, SUPERSEDE, StoreBase, doomed_by, merge_update, prepare_batch, search_arguments, visible,
 )
+from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.postgres import rows
 from memcourse.stores.postgres.database import Database
 from memcourse.stores.postgres.keyword import bm25_rank
 from memcourse.stores.postgres.sealing import KeyStore, UserKeys
 from memcourse.stores.postgres.server import EmbeddedServer, database_url
+from memcourse.stores.postgres.view import View
 from memcourse.text import keyword_tokens
-from memcourse.validity import close_on_update, is_current, version_as_of
+from memcourse.validity import version_as_of
 
 __all__ = ["PostgresMemoryStore", "KEY_STORE_ENV"]
 
@@ -60,7 +68,7 @@ KEY_STORE_ENV = "MEMCOURSE_KEY_STORE"
 NEAR_DUPLICATES = 3
 
 
-class PostgresMemoryStore:
+class PostgresMemoryStore(StoreBase):
     """Long-term memories in PostgreSQL with pgvector, recalled by hybrid search.
 
     ``dsn``: a libpq connection string; default ``MEMCOURSE_DATABASE_URL``; without either, an
@@ -69,6 +77,8 @@ class PostgresMemoryStore:
     schema). ``key_store``: the file of per-user keys (:mod:`.sealing`); default
     ``MEMCOURSE_KEY_STORE``, or, for an embedded server, a file next to (never inside) its data.
     """
+
+    capabilities = StoreBase.capabilities | {SEARCH_MODES, BATCH, FUSION, SUPERSEDE}
 
     def __init__(
         self,
@@ -122,6 +132,19 @@ class PostgresMemoryStore:
     def _now(self) -> datetime:
         return parse_timestamp(self._clock(), "clock()")
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[View]:
+        """One read-only snapshot (a single transaction), no locks."""
+        with self.db.pool.connection() as conn, conn.transaction():
+            yield View(self, conn)
+
+    @contextmanager
+    def _transaction(self, *, purge: bool = False) -> Iterator[View]:
+        """One transaction, no retry (the verbs of this store that write use
+        :meth:`.database.Database.transaction`, which retries; see the module docstring)."""
+        with self.db.pool.connection() as conn, conn.transaction():
+            yield View(self, conn, for_update=True)
+
     def _open(self, row: rows.Row, keys: dict[str, UserKeys | None]) -> MemoryRecord | None:
         """The record in ``row`` (plain columns win over the sealed copy: they are what later
         statements changed), or None when its key is gone (a forget destroyed it)."""
@@ -162,17 +185,10 @@ class PostgresMemoryStore:
 
     def upsert_many(self, records: Sequence[MemoryRecord]) -> list[MemoryRecord]:
         """Upsert a batch in one transaction: all of it is written, or (on any refusal) none."""
-        batch = []
-        for record in records:
-            if not isinstance(record, MemoryRecord):
-                raise TypeError(f"upsert expects a MemoryRecord, got {type(record).__name__}")
-            record.validate()
-            batch.append(record.copy())
-        ids = [r.memory_id for r in batch]
-        if len(set(ids)) != len(ids):
-            raise ValueError("the same memory_id appears twice in one batch; upsert them one at a time")
+        batch = prepare_batch(records)
         if not batch:
             return []
+        ids = [r.memory_id for r in batch]
         vectors = self.embedder.embed([r.content for r in batch])  # outside the transaction: slow
         readable = self.embedder.known_token_ratios([r.content for r in batch])
 
@@ -182,28 +198,14 @@ class PostgresMemoryStore:
             for user in users:
                 rows.lock_user(conn, user, exclusive=False)
             keys: dict[str, UserKeys | None] = {user: self.keys.get(user, create=True) for user in users}
-            successors = [r.superseded_by for r in fresh if r.superseded_by]
-            rows.lock_ids(conn, ids + successors)
-            existing = {r.memory_id: r for r in self._records(rows.fetch(conn, ids, for_update=True).values(), keys)}
-            in_batch = {r.memory_id: r for r in fresh}
-            stored_successors = {r.memory_id: r for r in self._records(rows.fetch(conn, successors).values(), keys)}
-            for new in fresh:  # every check before any write: a refused batch changes nothing
-                check_owner(existing.get(new.memory_id), new)
-                check_derived_id(existing.get(new.memory_id), new)
-                if new.superseded_by:
-                    check_successor(in_batch.get(new.superseded_by) or stored_successors.get(new.superseded_by), new)
+            rows.lock_ids(conn, ids + [r.superseded_by for r in fresh if r.superseded_by])
+            # every check before any write, on rows read FOR UPDATE: a refused batch changes nothing
+            existing = self._check_writes(fresh, View(self, conn, keys, for_update=True))
             now = self._now()
             for new, vector, ratio in zip(fresh, vectors, readable):
                 old = existing.get(new.memory_id)
                 if old is not None:
-                    new.created_at = old.created_at
-                    new.updated_at = now
-                    new.access_count = max(old.access_count, new.access_count)
-                    new.last_accessed_at = old.last_accessed_at or new.last_accessed_at
-                    new.history = list(old.history)
-                    replaced = close_on_update(old, new, now)
-                    if replaced is not None:
-                        new.history.append(replaced)
+                    merge_update(old, new, now)
                 user_keys = keys[new.user_id]
                 rotated = user_keys.rotate(vector[None, :])[0]
                 if old is None and new.status is Status.ACTIVE:
@@ -232,34 +234,28 @@ class PostgresMemoryStore:
                     found[0], new, similarity, threshold=self.dedupe_threshold):
                 rows.supersede(conn, candidate_id, new.memory_id, now)
 
-    def forget(self, memory_id: str) -> bool:
-        """Delete a memory and its whole supersede chain in one transaction; returns whether
-        it existed. Forgetting a user's last memory destroys their key (:mod:`.sealing`)."""
-        check_id(memory_id, "memory_id")
-        return self.forget_chain(memory_id) != ()
-
     def forget_chain(self, memory_id: str) -> tuple[str, ...]:
-        """Like :meth:`forget`; returns the ids deleted (empty if ``memory_id`` was unknown)."""
+        """Forget a memory's chain and the records derived from it (the shared rule,
+        :func:`~memcourse.stores.contract.doomed_by`) in one transaction; returns the ids
+        deleted. Forgetting a user's last memory destroys their key (:mod:`.sealing`) in the
+        same transaction, so no copy of the text (heap, WAL, backup) stays readable."""
         check_id(memory_id, "memory_id")
 
         def decide(conn) -> tuple[str, ...]:
             start = rows.fetch(conn, [memory_id]).get(memory_id)
             if start is None:
                 return ()
-            rows.lock_user(conn, start.user_id, exclusive=True)
-            chain = self._chain_rows(conn, memory_id)
-            if not chain:
+            rows.lock_user(conn, start.user_id, exclusive=True)  # chain and derived: this user only
+            view = View(self, conn)
+            doomed = doomed_by(view, memory_id)
+            if not doomed:
                 return ()
-            ids = [row.id for row in chain]
-            rows.lock_ids(conn, ids)
-            chain = self._chain_rows(conn, memory_id)  # again, under the locks: what we delete
-            ids = [row.id for row in chain]
-            records = self._records(chain)
-            rows.delete(conn, ids)
+            rows.lock_ids(conn, doomed)
+            doomed = doomed_by(view, memory_id)  # again, under the locks: what we delete
+            view.delete(list(doomed.values()))
             if rows.count_user(conn, start.user_id) == 0:
                 self.keys.destroy(start.user_id)
-            self._evict(records)
-            return tuple(ids)
+            return tuple(doomed)
 
         return self.db.transaction(decide, what="forget")
 
@@ -285,99 +281,27 @@ class PostgresMemoryStore:
             texts = [record.content, *(entry.content for entry in record.history)]
             self.embedder.evict([*texts, *passage_texts(texts)])
 
-    def _chain_rows(self, conn, memory_id: str) -> list[rows.Row]:
-        """The supersede chain through ``memory_id`` (plain columns only: no key needed), kept
-        inside the starting row's (user, agent) scope, oldest first."""
-        start = rows.fetch(conn, [memory_id]).get(memory_id)
-        if start is None:
-            return []
-        scope = (start.user_id, start.agent_id)
-        head, seen = start, {start.id}
-        while head.superseded_by and head.superseded_by not in seen:
-            successor = rows.fetch(conn, [head.superseded_by]).get(head.superseded_by)
-            if successor is None or (successor.user_id, successor.agent_id) != scope:
-                break
-            seen.add(successor.id)
-            head = successor
-        chain, frontier, seen = [head], [head.id], {head.id}
-        while frontier:
-            older = [r for r in rows.select(conn, superseded_by=frontier)
-                     if r.id not in seen and (r.user_id, r.agent_id) == scope]
-            seen.update(r.id for r in older)
-            chain.extend(older)
-            frontier = [r.id for r in older]
-        return sorted(chain, key=lambda r: (r.status == Status.ACTIVE.value, r.updated_at, r.created_at))
-
     # -- reading ---------------------------------------------------------------------------
-    def get(self, memory_id: str) -> MemoryRecord | None:
-        check_id(memory_id, "memory_id")
-        found = self.db.read(lambda conn: rows.fetch(conn, [memory_id]))
-        records = self._records(found.values())
-        return records[0] if records else None
-
-    def history(self, memory_id: str) -> list[MemoryRecord]:
-        """Every version of one memory, oldest first, the current one last (updates by id and
-        the records a near-duplicate superseded)."""
-        check_id(memory_id, "memory_id")
-        chain = self._records(self.db.read(lambda conn: self._chain_rows(conn, memory_id)))
-        if not chain:
-            raise KeyError(f"no memory with id {memory_id!r}")
-        versions: list[MemoryRecord] = []
-        for record in chain:
-            for entry in record.history:
-                version = record.copy()
-                version.content, version.confidence = entry.content, entry.confidence
-                version.source = entry.source  # type: ignore[assignment]
-                version.status, version.updated_at, version.history = Status.SUPERSEDED, entry.replaced_at, []
-                version.validate()
-                versions.append(version)
-            versions.append(record)
-        return versions
-
-    def list_all(self, *, memory_type: MemoryType | str | None = None, user_id: str | None = None,
-                 agent_id: str | None = None, as_of: datetime | str | None = None) -> list[MemoryRecord]:
-        """Active records, oldest first; every user's unless ``user_id`` is given (admin view).
-        ``as_of=<time>``: the facts that held then, each in the version valid then."""
-        wanted = check_memory_type(memory_type)
-        check_scope_id(user_id, "user_id", optional=True)
-        check_scope_id(agent_id, "agent_id", optional=True)
-        moment = None if as_of is None else parse_timestamp(as_of, "as_of")
-        found = self.db.read(lambda conn: rows.select(
-            conn, user_id=user_id, agent_id=agent_id, memory_type=wanted.value if wanted else None,
-            status="active" if moment is None else None))
-        records = self._records(found)
-        if moment is not None:
-            records = [view for view in (version_as_of(r, moment) for r in records) if view is not None]
-        return sorted(records, key=lambda r: r.created_at)
-
-    def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
-        """The best-matching records, best first (arguments as :meth:`search_hits`)."""
-        return [hit.record for hit in self.search_hits(query, **kwargs)]
-
     def search_hits(self, query: str, *, limit: int = 5, memory_type: MemoryType | str | None = None,
                     user_id: str = DEFAULT_USER, agent_id: str | None = None, mode: str = "hybrid",
                     record_access: bool = True, as_of: datetime | str | None = None) -> list[Hit]:
         """Up to ``limit`` hits of one user (optionally one agent, one type), best first, with
         their score breakdown; counts an access of each returned record unless
         ``record_access=False``. ``mode``: ``"hybrid"``, ``"vector"`` or ``"keyword"``."""
-        check_query(query)
-        check_limit(limit)
-        wanted = check_memory_type(memory_type)
-        if not isinstance(mode, str) or mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        check_scope_id(user_id, "user_id")
-        check_scope_id(agent_id, "agent_id", optional=True)
-        check_flag(record_access, "record_access")
-        if as_of is not None:
-            return self._search_as_of(query, parse_timestamp(as_of, "as_of"), limit=limit, wanted=wanted,
+        args = search_arguments(query, limit=limit, memory_type=memory_type, user_id=user_id, agent_id=agent_id,
+                                record_access=record_access, as_of=as_of, mode=mode, modes=MODES)
+        wanted = args.memory_type
+        if args.as_of is not None:
+            return self._search_as_of(query, args.as_of, limit=limit, wanted=wanted,
                                       user_id=user_id, agent_id=agent_id, mode=mode)
         now = self._now()
         user_keys = self.keys.get(user_id)
         if user_keys is None:
             return []  # no key, no memories: the user has none (or was forgotten)
         kind = wanted.value if wanted else None
-        hits = self.db.read(lambda conn: self._rank(conn, query, user_keys, kind, agent_id, limit, mode, now))
-        hits = [h for h in hits if is_current(h.record, now)]
+        # the current-view filter runs inside the ranking's fetch, before it cuts to `limit`
+        keep = lambda record: visible(record, now, args)  # noqa: E731
+        hits = self.db.read(lambda conn: self._rank(conn, query, user_keys, kind, agent_id, limit, mode, now, keep))
         if record_access and hits:
             self.db.transaction(lambda conn: rows.record_access(conn, [h.record.memory_id for h in hits], now),
                                 what="record access")
@@ -387,7 +311,7 @@ class PostgresMemoryStore:
         return [Hit(h.record.copy(), h.score, h.breakdown) for h in hits]
 
     def _rank(self, conn, query: str, user_keys: UserKeys, kind: str | None, agent_id: str | None, limit: int,
-              mode: str, now: datetime) -> list[Hit]:
+              mode: str, now: datetime, keep: Callable[[MemoryRecord], bool]) -> list[Hit]:
         """Both channels' candidates from one snapshot, ranked by :func:`rank_hits`."""
         user_id = user_keys.user_id
         type_of: dict[str, str] = {}
@@ -400,7 +324,7 @@ class PostgresMemoryStore:
             if missing:
                 found = {r.memory_id: r for r in self._records(rows.fetch(conn, missing).values(), keys)}
                 loaded.update({i: found.get(i) for i in missing})
-            return {i: loaded[i] for i in ids if loaded[i] is not None and loaded[i].user_id == user_id}
+            return {i: record for i in ids if (record := loaded[i]) is not None and keep(record)}
 
         rankings: dict[str, list[str]] = {}
         similarity: dict[str, float] = {}
