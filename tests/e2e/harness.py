@@ -176,7 +176,7 @@ def chromium_page(artifacts: Path) -> Iterator[object]:
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def open_and_run_notebook(page, server: JupyterLab, name: str, *, timeout_ms: int = 120_000) -> None:
+def open_and_run_notebook(page, server: JupyterLab, name: str, *, timeout_ms: int = 300_000) -> None:
     """Open a notebook in JupyterLab, accept the kernel, run all cells, wait until idle."""
     page.goto(server.notebook_url(name))
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=timeout_ms)

@@ -257,7 +257,7 @@ def test_agent_chat_sends_exactly_what_was_typed_fast_pasted_or_composed(course_
                 "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > n", arg=count, timeout=20_000)
 
         # Fast typing, Enter at once, and the next message typed straight after: each arrives whole.
-        first, second = "记住：我的项目叫 北极星。", "my project is called Polaris now, remember it"
+        first, second = "记住：我的项目叫 北极星。", "thanks, that is all for now, see you tomorrow"
         count = turns.count()
         box.click()
         page.keyboard.type(first, delay=0)
