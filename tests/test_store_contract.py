@@ -597,3 +597,14 @@ def test_search_with_record_access_false_changes_nothing(store, clock):
     store.search_hits("Python 示例")
     [record] = store.list_all()
     assert record.access_count == 1 and record.last_accessed_at == clock()
+
+
+def test_a_store_missing_a_primitive_cannot_be_built():
+    from memcourse.stores.contract import StoreBase
+
+    class Half(StoreBase):
+        def _now(self):
+            raise AssertionError("never called")
+
+    with pytest.raises(TypeError, match="_transaction"):
+        Half()

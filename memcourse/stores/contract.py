@@ -50,6 +50,8 @@ Callers ask :func:`capabilities_of`.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -216,22 +218,25 @@ def capabilities_of(store: Any) -> frozenset[str]:
 
 
 # -- the verbs, once ---------------------------------------------------------------------------
-class StoreBase:
-    """Every public verb that does not depend on storage, on the primitives above."""
+class StoreBase(ABC):
+    """Every public verb that does not depend on storage, on the primitives above. A store that
+    forgets a primitive cannot be constructed (``TypeError`` naming it), rather than failing later."""
 
     #: Optional capabilities this store has (see the module docstring); the contract suite,
     #: the evaluations and the widgets key on these, never on signatures.
     capabilities: frozenset[str] = frozenset({HISTORY, AS_OF})
 
     # -- primitives (a store implements these) -------------------------------------------------
+    @abstractmethod
     def _transaction(self, *, purge: bool = False) -> AbstractContextManager[Records]:
-        raise NotImplementedError
+        """One decision's view of the records, atomic: committed on exit, rolled back on error."""
 
     def _snapshot(self) -> AbstractContextManager[Records]:
         return self._transaction()
 
+    @abstractmethod
     def _now(self) -> datetime:
-        raise NotImplementedError
+        """The store's clock (a test passes a fake one)."""
 
     # -- checks an upsert runs inside its transaction -------------------------------------------
     @staticmethod
@@ -257,8 +262,9 @@ class StoreBase:
         """The best-matching records, best first (arguments as :meth:`search_hits`)."""
         return [hit.record for hit in self.search_hits(query, **kwargs)]
 
+    @abstractmethod
     def search_hits(self, query: str, **kwargs: Any) -> list[Hit]:
-        raise NotImplementedError
+        """Ranked hits with their scores: each store's own channels (see its docstring)."""
 
     def get(self, memory_id: str) -> MemoryRecord | None:
         """One stored record by id, or ``None``."""
