@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any, Mapping
 
 from memcourse.recall.bm25 import BM25Index
-from memcourse.recall.fusion import rrf
+from memcourse.recall.fusion import DEFAULT_K, rrf
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import KEYWORD_DEPTH, MIN_KNOWN_TOKENS, SIMILARITY_FLOOR, VECTOR_DEPTH
 from memcourse.recall.passages import best_passage_similarity, passage_similarity
@@ -33,7 +33,7 @@ def rank_versions(
     limit: int,
     mode: str = "hybrid",
     embedder: Any = None,
-    rrf_k: float = 60,
+    rrf_k: float = DEFAULT_K,
     similarity_floor: float = SIMILARITY_FLOOR,
 ) -> list[Hit]:
     """At most ``limit`` hits among ``versions`` (id -> the record as it stood at ``moment``).

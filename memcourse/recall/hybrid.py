@@ -47,8 +47,9 @@ import unicodedata
 from datetime import datetime
 from typing import Callable, Iterable, Mapping
 
-from memcourse.recall.decay import access_boost, importance_factor, recency_factor
-from memcourse.recall.fusion import rrf, weighted_fusion
+from memcourse.recall.admission import MIN_CONFIDENCE
+from memcourse.recall.decay import DEFAULT_LAMBDA, access_boost, importance_factor, recency_factor
+from memcourse.recall.fusion import DEFAULT_K, rrf, weighted_fusion
 from memcourse.recall.hit import Hit
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.keyword import TASK_CUES
@@ -202,9 +203,9 @@ def rank_hits(
     mode: str,
     similarity: Mapping[str, float] | None = None,
     keyword_score: Mapping[str, float] | None = None,
-    rrf_k: float = 60,
-    decay_lambda: float = 0.05,
-    min_confidence: float = 0.6,
+    rrf_k: float = DEFAULT_K,
+    decay_lambda: float = DEFAULT_LAMBDA,
+    min_confidence: float = MIN_CONFIDENCE,
     fusion: str = "weighted",
     readability: float = 1.0,
     similarity_floor: float = SIMILARITY_FLOOR,

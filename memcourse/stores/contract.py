@@ -51,7 +51,6 @@ Callers ask :func:`capabilities_of`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime

@@ -42,8 +42,9 @@ import uuid
 from datetime import datetime
 from typing import Any, Callable
 
+from memcourse.recall.fusion import DEFAULT_K
 from memcourse.records import DEFAULT_USER, parse_timestamp
-from memcourse.recall.decay import last_used
+from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 
 __all__ = [
     "RECALL_EXPLORER_CLASS",
@@ -113,8 +114,8 @@ def recall_explorer_view(
     query: str,
     *,
     mode: str = "hybrid",
-    rrf_k: float = 60,
-    decay_lambda: float = 0.05,
+    rrf_k: float = DEFAULT_K,
+    decay_lambda: float = DEFAULT_LAMBDA,
     limit: int = 5,
     user_id: str = DEFAULT_USER,
     now: datetime | None = None,
@@ -234,8 +235,8 @@ def recall_explorer(
     *,
     user_id: str = DEFAULT_USER,
     mode: str = "hybrid",
-    rrf_k: int = 60,
-    decay_lambda: float = 0.05,
+    rrf_k: int = DEFAULT_K,
+    decay_lambda: float = DEFAULT_LAMBDA,
     limit: int = 5,
     now: datetime | None = None,
     fusion: str = "rrf",

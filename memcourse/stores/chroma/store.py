@@ -19,7 +19,11 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
+from memcourse.recall.admission import MIN_CONFIDENCE
 from memcourse.recall.bm25 import BM25Index
+from memcourse.recall.decay import DEFAULT_LAMBDA
+from memcourse.recall.dedupe import DEFAULT_THRESHOLD
+from memcourse.recall.fusion import DEFAULT_K
 from memcourse.recall.hybrid import BM25_PARAMS, MIN_KNOWN_TOKENS, MODES, SIMILARITY_FLOOR, check_fusion
 from memcourse.recall.passages import passage_texts, passage_vectors
 from memcourse.recall.verdicts import VERDICTS
@@ -73,11 +77,11 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, StoreB
         collection: str = "memcourse",
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
-        rrf_k: float = 60,
-        decay_lambda: float = 0.05,
+        rrf_k: float = DEFAULT_K,
+        decay_lambda: float = DEFAULT_LAMBDA,
         fusion: str = "weighted",
-        min_confidence: float = 0.6,
-        dedupe_threshold: float = 0.92,
+        min_confidence: float = MIN_CONFIDENCE,
+        dedupe_threshold: float = DEFAULT_THRESHOLD,
         similarity_floor: float = SIMILARITY_FLOOR,
         access_flush_seconds: float = 1.0,
     ):

@@ -38,8 +38,11 @@ import numpy as np
 from cryptography.exceptions import InvalidTag
 
 from memcourse.embeddings import Embedder, default_embedder
+from memcourse.recall.admission import MIN_CONFIDENCE
+from memcourse.recall.decay import DEFAULT_LAMBDA
+from memcourse.recall.fusion import DEFAULT_K
 from memcourse.recall.as_of import rank_versions
-from memcourse.recall.dedupe import may_supersede, merged_by_similarity
+from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede, merged_by_similarity
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import (
     KEYWORD_DEPTH, MIN_KNOWN_TOKENS, MODES, SIMILARITY_FLOOR, VECTOR_DEPTH, check_fusion, keyword_text, rank_hits,
@@ -88,11 +91,11 @@ class PostgresMemoryStore(StoreBase):
         key_store: str | os.PathLike[str] | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
-        rrf_k: float = 60,
-        decay_lambda: float = 0.05,
+        rrf_k: float = DEFAULT_K,
+        decay_lambda: float = DEFAULT_LAMBDA,
         fusion: str = "weighted",
-        min_confidence: float = 0.6,
-        dedupe_threshold: float = 0.92,
+        min_confidence: float = MIN_CONFIDENCE,
+        dedupe_threshold: float = DEFAULT_THRESHOLD,
         similarity_floor: float = SIMILARITY_FLOOR,
         pool_size: int = 4,
     ):
