@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if server is not None:
             server.stop()
-    print(f"| store | memories | tenants | insert /s | hybrid p50 ms | hybrid p95 ms | cold open + 1st search s |")
+    print("| store | memories | tenants | insert /s | hybrid p50 ms | hybrid p95 ms | cold open + 1st search s |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['store']} | {r['n']:,} | {r['tenants']} | {r['insert_per_s']:.0f} | {r['p50_ms']:.1f} | "

@@ -39,7 +39,12 @@ from locomo import load_locomo, turn_record  # noqa: E402
 from memcourse.recall.bm25 import BM25Index  # noqa: E402
 from memcourse.recall.fusion import normalise  # noqa: E402
 from memcourse.recall.hybrid import (  # noqa: E402
-    BM25_PARAMS, KEYWORD_DEPTH, MIN_KNOWN_TOKENS, SIMILARITY_FLOOR, VECTOR_DEPTH, keyword_text,
+    BM25_PARAMS,
+    KEYWORD_DEPTH,
+    MIN_KNOWN_TOKENS,
+    SIMILARITY_FLOOR,
+    VECTOR_DEPTH,
+    keyword_text,
 )
 from memcourse.recall.passages import best_passage_similarity, passage_similarity  # noqa: E402
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import (
     MAX_CONTENT_CHARS,
     HistoryEntry,
@@ -21,7 +22,6 @@ from memcourse.records import (
     utc_now,
 )
 from memcourse.state import ShortTermState
-from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.stores.base import CorruptStoreError, Hit, MemoryStore, StoreError, TenancyError
 from memcourse.stores.json_store import JsonMemoryStore
 

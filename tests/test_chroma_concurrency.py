@@ -23,13 +23,13 @@ import time
 import uuid
 
 import pytest
+from standin import STANDIN_EMBEDDER
 
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.base import StoreError
 from memcourse.stores.chroma import ChromaMemoryStore
 from memcourse.stores.chroma.embedded import DB_FILE
-from standin import STANDIN_EMBEDDER
 
 
 def versions_of(store: ChromaMemoryStore, memory_id: str) -> list[str]:

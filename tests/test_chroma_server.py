@@ -13,9 +13,10 @@ import sys
 import urllib.request
 import uuid
 
+from standin import STANDIN_EMBEDDER
+
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma import ChromaMemoryStore
-from standin import STANDIN_EMBEDDER
 
 
 def test_the_server_is_a_real_process_on_loopback(chroma_server):

@@ -17,7 +17,7 @@ import pytest
 from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.base import CorruptStoreError, StoreError
-from memcourse.stores.chroma import ChromaMemoryStore, MODES
+from memcourse.stores.chroma import MODES, ChromaMemoryStore
 from memcourse.stores.chroma.embedded import DB_FILE
 
 BREAKDOWN_KEYS = {"vector_rank", "keyword_rank", "vector_distance", "fused", "decay", "boost", "final", "mode"}

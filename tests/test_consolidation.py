@@ -21,10 +21,10 @@ from memcourse.consolidation import (
     contradicts,
     same_event_or_fact,
 )
+from memcourse.extraction.audit import AuditLog
 from memcourse.recall.admission import admit
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.extraction.audit import AuditLog
 from memcourse.writer import BackgroundMemoryWriter
 
 

@@ -9,7 +9,6 @@ another ``python`` first on PATH, as a pyenv or conda set-up does.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path

@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from memcourse.embeddings import (
-    E5_SMALL_MODEL, MINILM_MODEL, PROFILES, USE_MULTILINGUAL_MODEL, Embedder, ModelProfile, cache_key, profile_for,
+    E5_SMALL_MODEL,
+    MINILM_MODEL,
+    PROFILES,
+    USE_MULTILINGUAL_MODEL,
+    Embedder,
+    ModelProfile,
+    cache_key,
+    profile_for,
     resolve_model,
 )
 from memcourse.text import keyword_tokens

@@ -7,8 +7,16 @@ import json
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryRecord, MemoryType, Source, Status
-from memcourse.extraction import (AuditLog, Candidate, Extraction, HybridExtractor, LLMExtractor, MemoryPipeline,
-                                  Message, RETRACTION)
+from memcourse.extraction import (
+    RETRACTION,
+    AuditLog,
+    Candidate,
+    Extraction,
+    HybridExtractor,
+    LLMExtractor,
+    MemoryPipeline,
+    Message,
+)
 from memcourse.extraction_eval import evaluate, load_set, main, messages, score, scripted_replies, scripted_server
 from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
 from memcourse.writer import BackgroundMemoryWriter

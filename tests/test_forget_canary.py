@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 import pytest
+from standin import STANDIN_EMBEDDER
 
 from memcourse.embeddings import Embedder
 from memcourse.integrations.langgraph import MemcourseStore
@@ -32,7 +33,6 @@ from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType, Status
 from memcourse.stores.chroma import ChromaMemoryStore
 from memcourse.stores.residue import describe, find_residue
-from standin import STANDIN_EMBEDDER
 
 CANARY = "CANARYxq7"
 CANARY_ZH = "金丝雀暗号"

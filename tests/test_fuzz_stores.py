@@ -26,7 +26,6 @@ import os
 import uuid
 from dataclasses import fields
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -3,7 +3,6 @@ end to end, and a course copy with a syntax error, an import error and a half-do
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
@@ -211,7 +210,7 @@ def test_grading_the_stubs_is_0_percent_with_every_exercise_listed(capsys, monke
     monkeypatch.chdir(ROOT)
     assert grading.main(["--target", "exercises"]) == 0
     out = capsys.readouterr().out
-    assert f"graded: your work in" in out and "exercises" in out.splitlines()[0]
+    assert "graded: your work in" in out and "exercises" in out.splitlines()[0]
     assert "overall: 0/" in out and "(0%)" in out
     for number in available_exercises(ROOT):
         assert f"  {number}  " in out

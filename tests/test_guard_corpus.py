@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from memcourse import guard_eval
-from memcourse.guard_eval import EVASIONS, TARGETS, Case, benign_refusals, evaluate, load_corpus
+from memcourse.guard_eval import EVASIONS, Case, benign_refusals, evaluate, load_corpus
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import json
 import multiprocessing
 import os
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest

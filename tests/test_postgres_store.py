@@ -17,7 +17,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
-import psycopg
 import pytest
 from psycopg import errors
 

@@ -10,13 +10,13 @@ import pytest
 
 from memcourse.records import (
     MAX_CONTENT_CHARS,
+    MAX_METADATA_DEPTH,
     MAX_SUBJECT_CHARS,
     HistoryEntry,
     MemoryRecord,
     MemoryType,
     Source,
     Status,
-    MAX_METADATA_DEPTH,
     make_memory_id,
     parse_timestamp,
 )

@@ -101,8 +101,8 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     ("override", "override of earlier instructions", _c(
         rf"\b(?:this|these|the following|which|it)\s+(?:message\s+|note\s+|text\s+|instruction\s+|rule\s+)?(?:overrides?|supersedes?|replaces?|takes? precedence over|cancels?|invalidates?|voids?)\b[^.!?\n]{{0,25}}?\b(?:{_ORDERS})\b")),
     ("override", "replacement instructions", _c(
-        rf"\b(?:new|updated|revised|real|actual|true|override|replacement|secret|hidden)\s+(?:system\s+)?(?:instructions?|directives?|system prompt|orders|commands|rules)\s*[:：]"
-        rf"|\byour\s+(?:new|real|actual|true|only|updated)\s+(?:instructions?|task|goal|purpose|mission|rules?|directives?|orders|job)\s+(?:is|are|:|will be)")),
+        r"\b(?:new|updated|revised|real|actual|true|override|replacement|secret|hidden)\s+(?:system\s+)?(?:instructions?|directives?|system prompt|orders|commands|rules)\s*[:：]"
+        r"|\byour\s+(?:new|real|actual|true|only|updated)\s+(?:instructions?|task|goal|purpose|mission|rules?|directives?|orders|job)\s+(?:is|are|:|will be)")),
     ("override", "override keyword", _c(
         r"\b(?:system|security|safety|admin(?:istrator)?|developer|root|emergency|priority|master|sudo)\s+(?:override|overwrite|bypass)\b"
         r"|\boverride\s+(?:code|mode|protocol|command|activated|enabled|accepted|granted)\b|\bsudo\s+mode\b")),

@@ -137,7 +137,7 @@ _FAR = r"(?:\s+[\w'’\-]+){1,5}?\s+(?:is|was|=|:)\s*"  # "the password I use ev
 
 _LABELLED = [
     # a bare "key" names too many things ("the key to success"): only a value that could not be a word
-    ("key", re.compile(rf"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{{8,}})", I)),
+    ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", I)),
     ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
     ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
     ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),

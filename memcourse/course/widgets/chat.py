@@ -30,8 +30,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.agent import MemoryAwareAgent
+from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.records import MemoryRecord
 
 WIDGET_CLASS = "memcourse-chat"
