@@ -135,7 +135,8 @@ _CODE_VALUE = r"(?P<value>\d{2,4}(?:[ \-]\d{2,4}){1,2}(?!\d)|[^\s\"'“”‘’
 _USER = r"(?:[\w.@\-]{1,30}\s*[/|]\s*)?"  # "login is alice / Sunflower#7": the user name before the password
 _FAR = r"(?:\s+[\w'’\-]+){1,5}?\s+(?:is|was|=|:)\s*"  # "the password I use everywhere is ..."
 
-_LABELLED = [
+#: (kind, pattern): a compiled ASCII pattern, or a FoldedPattern for labels that need case folding.
+_LABELLED: list[tuple[str, re.Pattern[str] | FoldedPattern]] = [
     # a bare "key" names too many things ("the key to success"): only a value that could not be a word
     ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", I)),
     ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
@@ -270,8 +271,8 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
             continue
         if ":" in decoded:
             add("password", "HTTP Basic credentials", *m.span())
-    for kind, pattern in _LABELLED:
-        found += _labelled(kind, pattern, view, source)
+    for kind, label_pattern in _LABELLED:
+        found += _labelled(kind, label_pattern, view, source)
     for m in _CHANGED_TO.finditer(text):
         if _credential_value(m, "far"):
             add("password", f"credential ({m.group('label').lower()}) with its value", m.start("label"), m.end("value"))
@@ -286,7 +287,7 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
     return found
 
 
-def _labelled(kind: str, pattern, view: View, source: str) -> list[tuple[str, str, str]]:
+def _labelled(kind: str, pattern: re.Pattern[str] | FoldedPattern, view: View, source: str) -> list[tuple[str, str, str]]:
     """Label-then-value matches, overlapping ("login password is X": "login" then "password")."""
     found = []
     position = 0
