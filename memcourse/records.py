@@ -203,7 +203,7 @@ class MemoryRecord:
     expires_at: datetime | None = None
     source_conversation_id: str | None = None
     created_at: datetime = field(default_factory=utc_now)
-    updated_at: datetime | None = None
+    updated_at: datetime = None  # type: ignore[assignment]  # None: __post_init__ sets created_at
     last_accessed_at: datetime | None = None
     access_count: int = 0
     superseded_by: str | None = None
