@@ -116,6 +116,13 @@ class TurnState(TypedDict, total=False):
 Recall = Callable[[BaseStore, str, str], list[dict[str, Any]]]
 
 
+def _store_of(runtime: Runtime[MemoryContext]) -> BaseStore:
+    """The long-term store LangGraph hands the node; the graph is useless without one."""
+    if runtime.store is None:
+        raise RuntimeError("this graph reads and writes long-term memory: compile it with store=...")
+    return runtime.store
+
+
 def memory_namespace(user_id: str) -> tuple[str, ...]:
     return ("users", user_id, "memories")
 
@@ -197,7 +204,8 @@ def support(claim: str, evidence: str) -> float:
 
 def check_claims(claims: list[str], evidence: list[str]) -> tuple[list[str], list[str]]:
     """Split claims into (supported, unsupported) against a list of evidence texts."""
-    supported, unsupported = [], []
+    supported: list[str] = []
+    unsupported: list[str] = []
     for claim in claims:
         best = max((support(claim, text) for text in evidence), default=0.0)
         (supported if best >= SUPPORT_THRESHOLD else unsupported).append(claim)
@@ -274,7 +282,7 @@ ANSWER_PROMPT = (
 )
 
 
-def answer_messages(state: dict[str, Any]) -> list[dict[str, str]]:
+def answer_messages(state: TurnState) -> list[dict[str, str]]:
     """The chat messages the model receives for this turn: the three layers, each labelled.
 
     Documents (RAG evidence), memories (the store, about the user) and the earlier messages
@@ -322,7 +330,7 @@ def build_memory_graph(
 
     def recall_memories_node(state: TurnState, runtime: Runtime[MemoryContext]) -> dict:
         """Read before reasoning (see :func:`recall_memories`)."""
-        return {"memories": recall(runtime.store, runtime.context.user_id, state["message"])}
+        return {"memories": recall(_store_of(runtime), runtime.context.user_id, state["message"])}
 
     def analyse_query(state: TurnState) -> dict:
         """What the question asks and how to answer it. Memory shapes the *how* (style, task
@@ -391,9 +399,9 @@ def build_memory_graph(
             state["message"], user_id=context.user_id, agent_id=context.agent_id, conversation_id=thread
         )
         verdict = {"rule": decision.rule, "reason": decision.reason}
-        if not decision.accepted:
-            return {"written": None, "policy": verdict}
         record = decision.record
+        if record is None:  # refused: decision.accepted is False
+            return {"written": None, "policy": verdict}
         value = {
             "content": record.content,
             "memory_type": record.memory_type.value,
@@ -404,7 +412,7 @@ def build_memory_graph(
             "tags": list(record.tags),
         }
         try:
-            runtime.store.put(memory_namespace(context.user_id), record.subject, value)
+            _store_of(runtime).put(memory_namespace(context.user_id), record.subject, value)
         except WriteRefused as refusal:
             return {"written": None, "policy": {"rule": refusal.rule, "reason": refusal.reason}}
         return {"written": {"key": record.subject, **value}, "policy": verdict}
