@@ -29,7 +29,6 @@ from memcourse.guards.normalise import Normalised, View
 
 __all__ = ["find_command_line_credentials"]
 
-I = re.IGNORECASE
 
 #: A value: quoted, or a run of printable ASCII (it stops at spaces and at CJK text).
 _VALUE = r"(?P<value>'[^'\n]{1,100}'|\"[^\"\n]{1,100}\"|[!-~]{1,200})"
@@ -37,7 +36,7 @@ _LONG_FLAGS = re.compile(
     r"(?<![\w-])--?(?P<flag>(?:db-|admin-|root-|client-|store|key|registry-|proxy-)?pass(?:word|wd|phrase)?|"
     r"(?:api|access|auth|bearer|refresh|client|personal-access|bot)[-_]?(?:token|key|secret)|token|secret|"
     r"client[-_]secret|secret[-_]access[-_]key|storepass|keypass|proxy-user|user|basic-auth|auth)"
-    r"(?:=|[ \t]+)" + _VALUE, I)
+    r"(?:=|[ \t]+)" + _VALUE, re.I)
 #: Short flags whose meaning depends on the tool: (tools, flag pattern).
 _TOOL_FLAGS = [
     (r"mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh", r"-p(?P<attached>)"),
@@ -50,7 +49,7 @@ _TOOL_FLAGS = [
     (r"openssl\s+\w+|openssl", r"-pass(?:in|out)?\s+pass:|-k"),
 ]
 _COMMAND = re.compile(
-    "|".join(rf"(?P<t{k}>(?<![\w./-])(?:{tools})(?![\w-]))(?P<rest{k}>[^|;\n]{{0,200}})" for k, (tools, _) in enumerate(_TOOL_FLAGS)), I)
+    "|".join(rf"(?P<t{k}>(?<![\w./-])(?:{tools})(?![\w-]))(?P<rest{k}>[^|;\n]{{0,200}})" for k, (tools, _) in enumerate(_TOOL_FLAGS)), re.I)
 _ENV = re.compile(
     r"(?<![\w$])(?:export\s+|set\s+|\$env:)?(?P<name>(?:[A-Z0-9]+_)*(?:[A-Z0-9]{0,8}(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET)|PASS|PWD|API_?KEY|ACCESS_KEY|AUTH)(?:_[A-Z0-9]+)*)"
     r"\s?=\s?" + _VALUE)
@@ -63,7 +62,7 @@ _PROSE = set(
     prompt prompts interactively stdin flag. option. here there above below""".split()
 )
 _PLACEHOLDER = re.compile(r"^(?:<.*>|\{.*\}|\[.*\]|\$\{?\w+\}?|\$\(.*\)|%\w+%|\*+|x{3,}|\.{2,}|_+|\?+|-.*|"
-                          r"(?:your|my|the)?[_-]?(?:password|passwd|pass|pwd|secret|token|value|key)|changeme|example|redacted|true|false|none|null|yes|no|on|off)$", I)
+                          r"(?:your|my|the)?[_-]?(?:password|passwd|pass|pwd|secret|token|value|key)|changeme|example|redacted|true|false|none|null|yes|no|on|off)$", re.I)
 
 
 def _strip(value: str) -> str:

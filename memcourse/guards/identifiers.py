@@ -21,7 +21,6 @@ from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_identifiers", "is_chinese_id_number", "passes_luhn", "blank_non_identifiers"]
 
-I = re.IGNORECASE
 _CN_ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 
 
@@ -29,7 +28,7 @@ def is_chinese_id_number(candidate: str) -> bool:
     """GB 11643 check digit: a random 18-digit number passes only 1 time in 11."""
     if not isinstance(candidate, str) or not re.fullmatch(r"\d{17}[\dXx]", candidate):
         return False
-    total = sum(int(d) * w for d, w in zip(candidate[:17], _CN_ID_WEIGHTS))
+    total = sum(int(d) * w for d, w in zip(candidate[:17], _CN_ID_WEIGHTS, strict=True))
     return "10X98765432"[total % 11] == candidate[17].upper()
 
 
@@ -119,15 +118,15 @@ _INTL_PHONE = re.compile(r"(?<![A-Za-z0-9_+])\+[1-9]\d{0,2}(?:[ \-.]?\(?\d{1,4}\
 _SSN = re.compile(r"(?<![A-Za-z0-9_])(?!000|666|9\d\d)\d{3}([ \-])(?!00)\d{2}\1(?!0000)\d{4}(?![\d])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 _PHONE_WORD = (r"phone|mobile|cell|tel|call|whats ?app|wechat|电话|手机|手机号|联系方式|微信|電話|携帯|番号")
-_BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", I)
-_BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", I)
+_BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", re.I)
+_BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", re.I)
 _ID_WORD = (
     r"passport(?: number| no\.?)?|driver'?s? licen[cs]e(?: number)?|national id(?: number)?|id card number|tax id|"
     r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?|护照|驾驶证号?|"
     r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号"
 )
 _LABELLED_ID = FoldedPattern(
-    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", I
+    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", re.I
 )
 
 

@@ -40,8 +40,10 @@ import json
 import re
 import unicodedata
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 __all__ = ["FoldedPattern", "View", "Normalised", "normalise", "fold_text", "is_cjk"]
 
@@ -134,7 +136,7 @@ def _confusable_table() -> dict[str, str]:
                 kin.setdefault(t, set()).add(a)
                 kin.setdefault(a, set()).add(t)
     table: dict[str, str] = {}
-    for char, entries in data.items():
+    for char in data:
         if len(char) != 1 or char.isascii() or is_cjk(char):
             continue
         direct = ascii_targets(char)
@@ -293,9 +295,9 @@ def _joined(view: View) -> View:
     def flush(run: list[re.Match]) -> None:
         if len(run) < 3:
             return
-        gaps = [text[a.end():b.start()] for a, b in zip(run, run[1:])]
+        gaps = [text[a.end():b.start()] for a, b in pairwise(run)]
         usual = max(set(gaps), key=gaps.count)
-        for (a, b), gap in zip(zip(run, run[1:]), gaps):
+        for (a, b), gap in zip(pairwise(run), gaps, strict=True):
             if gap == usual:
                 for k in range(a.end(), b.start()):
                     keep[k] = False
@@ -327,15 +329,20 @@ def _leet(view: View) -> list[View]:
     for one in ("i", "l"):
         table = dict(_LEET)
         table.update({ord("1"): one, ord("!"): "i", ord("|"): one})
-
-        def swap(m: re.Match) -> str:
-            word = m.group()
-            return word.translate(table) if any(c.isalpha() for c in word) else word
-
-        text = re.sub(r"[\w@$€!|]+", swap, view.text)
+        text = re.sub(r"[\w@$€!|]+", _leet_swapper(table), view.text)
         if len(text) == len(view.text):
             out.append(View(f"leet({one})", text, view.spans))
     return out
+
+
+def _leet_swapper(table: dict[int, str]) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` callback that reads a word's digits and symbols as letters (words only)."""
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group()
+        return word.translate(table) if any(c.isalpha() for c in word) else word
+
+    return swap
 
 
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}")

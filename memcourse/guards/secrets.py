@@ -34,7 +34,6 @@ from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_credentials", "DETECT_SECRETS_PLUGINS"]
 
-I = re.IGNORECASE
 
 #: The detect-secrets plugins used, by module and class name.
 DETECT_SECRETS_PLUGINS = (
@@ -89,7 +88,7 @@ TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}|\bwhsec_[A-Za-z0-9]{20,}")),
     ("GitLab token", re.compile(r"\bgl(?:pat|dt|rt|ft)-[A-Za-z0-9_\-]{16,}")),
     ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
-    ("Azure key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", I)),
+    ("Azure key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", re.I)),
     # every PEM / OpenSSH / PGP private-key header, ENCRYPTED and vendor prefixes included
     # (detect-secrets lists a few kinds by name and misses "BEGIN ENCRYPTED PRIVATE KEY")
     ("private key", re.compile(r"-----\s*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?\s*-----|PuTTY-User-Key-File-\d")),
@@ -138,13 +137,13 @@ _FAR = r"(?:\s+[\w'’\-]+){1,5}?\s+(?:is|was|=|:)\s*"  # "the password I use ev
 #: (kind, pattern): a compiled ASCII pattern, or a FoldedPattern for labels that need case folding.
 _LABELLED: list[tuple[str, re.Pattern[str] | FoldedPattern]] = [
     # a bare "key" names too many things ("the key to success"): only a value that could not be a word
-    ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", I)),
-    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
-    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
-    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
+    ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", re.I)),
+    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
 ]
 #: Words that follow "password is ..." without being a password.
 _NOT_VALUES = set(
@@ -156,12 +155,12 @@ _NOT_VALUES = set(
     same-as different-from be been being and or but for with without from via using used unchanged valid please
     required. needed. same. manager management policy policies rules rule field fields prompt prompts dialog box reset-link""".split()
 )
-_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme|yourpassword|your[_\-]?password|value|example)$", I)
+_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme|yourpassword|your[_\-]?password|value|example)$", re.I)
 
 
 #: A label that is part of a setting *about* credentials, not one: MAX_TOKENS, TOKEN_TTL, pwd_len.
 _COUNT_WORDS = r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
-_COUNTING_LABEL = re.compile(rf"(?:(?<![A-Za-z])(?:{_COUNT_WORDS})[_\-]$)", I)
+_COUNTING_LABEL = re.compile(rf"(?:(?<![A-Za-z])(?:{_COUNT_WORDS})[_\-]$)", re.I)
 #: A value that is a filesystem path and nothing else (PWD=/home/me is the working directory).
 _PATH_ONLY = re.compile(r"^(?:~?/|\.\.?/|[A-Za-z]:\\)[\w.\-/\\]*$")
 
@@ -179,7 +178,7 @@ def _credential_value(match: re.Match, kind: str) -> bool:
         return False  # "tokens: 4096", "keys: 12": a count (a plural label names no single secret)
     if _PATH_ONLY.match(value):
         return False  # a path names where something is, it is not a secret
-    if re.match(r"^(?:https?|ftp)://", value, I) and "@" not in value:
+    if re.match(r"^(?:https?|ftp)://", value, re.I) and "@" not in value:
         return False
     if re.fullmatch(r"[\u3040-\u30ff\u3400-\u9fff]+.*", value) and not re.search(r"\d{3}", value):
         return False  # "密码是我的生日": describes the password, does not give it
@@ -214,20 +213,20 @@ def _credential_value(match: re.Match, kind: str) -> bool:
 #: The value first: "use 'Orca#2291' as the admin password", "hunter2 is my password".
 _VALUE_FIRST = re.compile(
     rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
-    rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", I)
+    rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", re.I)
 
 #: "I changed my Steam password to LemonTree_77": a change verb, the label, then "to" and the value.
 _CHANGED_TO = re.compile(
-    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)
+    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)
 #: "router admin: admin / Xq9!zr44": an account word, then "user / password" after a colon.
 _ACCOUNT_PAIR = re.compile(
     r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn|nas|email|mail)\b[^:\n]{0,20}:\s*"
-    r"[\w.@\-]{2,30}\s*/\s*(?P<value>[^\s/]{6,})", I)
+    r"[\w.@\-]{2,30}\s*/\s*(?P<value>[^\s/]{6,})", re.I)
 
 # -- connection strings and HTTP credentials ----------------------------------------------
-_CONNECTION = re.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://(?P<user>[^\s:/@]*):(?P<password>[^\s@/]+)@[^\s/]+", I)
-_BEARER = re.compile(r"\bbearer\s+(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{16,}=*", I)
-_BASIC = re.compile(r"\bbasic\s+(?P<payload>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", I)
+_CONNECTION = re.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://(?P<user>[^\s:/@]*):(?P<password>[^\s@/]+)@[^\s/]+", re.I)
+_BEARER = re.compile(r"\bbearer\s+(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{16,}=*", re.I)
+_BASIC = re.compile(r"\bbasic\s+(?P<payload>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", re.I)
 
 
 def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool = True) -> list[tuple[str, str, str]]:

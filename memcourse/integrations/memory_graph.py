@@ -39,6 +39,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Annotated, Any, TypedDict
 
 from langgraph.checkpoint.memory import InMemorySaver
@@ -422,7 +423,7 @@ def build_memory_graph(
     for node in (analyse_query, retrieve_docs, answer, check_grounding, write_memories):
         graph.add_node(node.__name__, node)
     graph.add_edge(START, NODES[0])
-    for before, after in zip(NODES, NODES[1:]):
+    for before, after in pairwise(NODES):
         graph.add_edge(before, after)
     graph.add_edge(NODES[-1], END)
     return graph.compile(checkpointer=checkpointer if checkpointer is not None else InMemorySaver(), store=store)
