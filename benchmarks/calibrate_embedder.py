@@ -193,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
                   for k in ("restated", "distinct") for lang in ("en", "zh")]
         reads = found["zh_known"] >= REFERENCE.min_known_tokens
         print(f"{embedder.model_id:<26} {floor:6.3f} {threshold:7.3f} {sharpen:7.2f} {p:6.2f} "
-              f"{found['zh_known']:8.2f} {str(reads):>8} | {counts[0]:>7} {counts[1]:>5} | {counts[2]:>7} {counts[3]:>5}")
+              f"{found['zh_known']:8.2f} {str(reads):>8} | {counts[0]:>7} {counts[1]:>5} "
+              f"| {counts[2]:>7} {counts[3]:>5}")
         for (kind, lang), values in sorted(pairs.items()):
             print(f"    {kind:<8} {lang}: cosine min {values.min():.3f} median {np.median(values):.3f} "
                   f"max {values.max():.3f}")

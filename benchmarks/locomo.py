@@ -420,7 +420,8 @@ def run_baselines(conversations: list[Conversation], workdir: Path, embedder) ->
 
 # -- report --------------------------------------------------------------------------------
 def table(results: dict[str, ModeResult]) -> str:
-    groups = [("1-4", (1, 2, 3, 4))] + [(f"{c} {CATEGORIES[c]}", (c,)) for c in (1, 2, 3, 4)] + [("5 adversarial", (5,))]
+    groups = [("1-4", (1, 2, 3, 4))] + [(f"{c} {CATEGORIES[c]}", (c,)) for c in (1, 2, 3, 4)] + [("5 "
+               "adversarial", (5,))]
     lines = []
     width = max(len(m) for m in results) + 1
     head = f"{'mode':<{width}}" + "".join(f"| {g:^23}" for g, _ in groups)
@@ -456,7 +457,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the summary numbers to this file")
     parser.add_argument("--passage-weight", type=float, default=None,
                         help="the whole text's share of a multi-sentence memory's similarity "
-                             "(memcourse.recall.passages.PASSAGE_WEIGHT; 1 = whole text only), to re-run the tuning grid")
+                             "(memcourse.recall.passages.PASSAGE_WEIGHT; 1 = whole text only), to re-run the tuning "
+                             "grid")
     parser.add_argument("--no-passage-labels", action="store_true",
                         help="passages without the label their text opens with (the ablation in docs/benchmarks.md)")
     args = parser.parse_args(argv)

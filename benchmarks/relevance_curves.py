@@ -97,7 +97,8 @@ def curve(rows: list[tuple[float, bool]]) -> tuple[list[float], float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, type=Path, help="a LoCoMo JSON file")
-    parser.add_argument("--groups", default="", help='";"-separated groups of comma-separated sample_ids (default: all as one)')
+    parser.add_argument("--groups", default="", help='";"-separated groups of comma-separated '
+                        'sample_ids (default: all as one)')
     args = parser.parse_args(argv)
     conversations, _ = load_locomo(args.data)
     groups = [[s.strip() for s in g.split(",") if s.strip()] for g in args.groups.split(";") if g.strip()]

@@ -25,12 +25,14 @@ DEMO_HELP = """Type a message and press Enter. Commands:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="memcourse", description="Long-term memory for LLM agents: the course's tools.")
+    parser = argparse.ArgumentParser(prog="memcourse", description="Long-term memory for LLM agents: the course's "
+                                          "tools.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     demo = sub.add_parser("demo", help="chat with the memory-aware agent")
     demo.add_argument("--store", type=Path, default=None,
-                      help="JSON store file (default: $MEMCOURSE_DATA_DIR or ./memcourse-data, file demo-memories.json)")
+                      help="JSON store file (default: $MEMCOURSE_DATA_DIR or ./memcourse-data, file "
+                           "demo-memories.json)")
     demo.add_argument("--script", type=Path, default=None,
                       help="replay messages from FILE, one per line ('#' lines are comments; '-' reads stdin)")
     demo.add_argument("--user", default="default", help="whose memories to use (default: %(default)s)")

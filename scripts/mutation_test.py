@@ -472,7 +472,8 @@ def main(argv: list[str] | None = None) -> int:
         scored = counts["killed"] + counts["survived"]
         score = 100 * counts["killed"] / scored if scored else 100.0
         print(f"ex{number}: {counts['killed']}/{scored} non-equivalent mutants killed ({score:.1f} %), "
-              f"{counts['equivalent']} equivalent, {len(mutants)} in all, {time.perf_counter() - started:.0f} s", flush=True)
+              f"{counts['equivalent']} equivalent, {len(mutants)} in all, {time.perf_counter() - started:.0f} "
+              f"s", flush=True)
         for status, mutant in survivors:
             note = f"  [equivalent: {equivalents[mutant.key]}]" if status == "equivalent" else ""
             print(f"    {status:<10} line {mutant.line:>3}  {mutant.key}{note}", flush=True)

@@ -98,7 +98,8 @@ def test_threaded_put_delete_search_keeps_both_databases_intact(tmp_path):
             while time.monotonic() < stop:
                 key = f"k{rng.randrange(12)}"
                 if rng.random() < 0.6:
-                    lg.put(("users", f"u{seed}"), key, {"content": f"The user noted item {key} at step {rng.random():.6f}"})
+                    lg.put(("users", f"u{seed}"), key, {"content": f"The user noted item {key} at "
+                            f"step {rng.random():.6f}"})
                 else:
                     lg.delete(("users", f"u{seed}"), key)
                 record = store.upsert(MemoryRecord(MemoryType.EVENT, f"e{rng.randrange(8)}", f"Event {rng.random()}", user_id=f"d{seed}"))

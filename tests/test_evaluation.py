@@ -283,7 +283,8 @@ def write_small_dataset(path):
             "templates": [{"memory_type": "event", "subject": "d_{n}", "content": "买了{thing}"}],
         },
         "queries": [
-            {"id": "q1", "user_id": "u", "text": "订单 2024081703", "relevant": ["a"], "kind": "exact_id", "exact": "2024081703"},
+            {"id": "q1", "user_id": "u", "text": "订单 "
+             "2024081703", "relevant": ["a"], "kind": "exact_id", "exact": "2024081703"},
             {"id": "q2", "user_id": "u", "text": "邮件通知", "relevant": ["b"], "kind": "chinese"},
         ],
     }

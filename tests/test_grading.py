@@ -65,11 +65,14 @@ def test_readable_name_unescapes_only_unicode_escapes():
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ("AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'\n+ where ...", "AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'"),
+        ("AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'\n+ where "
+         "...", "AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'"),
         ("assert 1 == 2\n +  where 1 = len([])", "assert 1 == 2"),
         ("", "failed (no message)"),
-        ("AssertionError: the old content is kept\nassert [] == [HistoryEntry...imezone.utc))]", "AssertionError: the old content is kept"),
-        ("AssertionError: expected\nthree lines\nof explanation\nassert x", "AssertionError: expected\nthree lines\nof explanation\nassert x"),
+        ("AssertionError: the old content is kept\nassert [] == "
+         "[HistoryEntry...imezone.utc))]", "AssertionError: the old content is kept"),
+        ("AssertionError: expected\nthree lines\nof explanation\nassert "
+         "x", "AssertionError: expected\nthree lines\nof explanation\nassert x"),
     ],
 )
 def test_short_message_keeps_the_explanation_and_drops_pytest_internals(raw, expected):
@@ -140,7 +143,8 @@ def _report() -> GradeReport:
         *[CaseOutcome(f"test_more_{i}", False, f"AssertionError: failure {i}") for i in range(4)],
     ])
     broken = ExerciseScore("03", "ex03_policy_gate", "Gates", [CaseOutcome("t", False, "SyntaxError") for _ in range(4)],
-                           LoadProblem("SyntaxError", "invalid syntax", "/c/exercises/ex03_policy_gate.py", 60, "def f(:"))
+                           LoadProblem("SyntaxError", "invalid "
+                                       "syntax", "/c/exercises/ex03_policy_gate.py", 60, "def f(:"))
     return GradeReport("exercises", [done, stub, partial, broken], Path("/course"))
 
 
@@ -189,7 +193,8 @@ def test_html_view_has_bars_collapsed_failures_and_the_folder():
 
 
 def test_html_escapes_what_the_tests_print():
-    report = GradeReport("exercises", [ExerciseScore("05", "ex05_x", "X", [CaseOutcome("<b>t</b>", False, "<img src=x>")])])
+    report = GradeReport("exercises", [ExerciseScore("05", "ex05_x", "X", [CaseOutcome("<b>t</b>", False, "<img "
+                         "src=x>")])])
     page = render_html(report)
     assert "<img src=x>" not in page and "&lt;img src=x&gt;" in page
 
@@ -243,9 +248,11 @@ def test_a_course_copy_with_a_syntax_error_an_import_error_and_a_half_done_exerc
     assert buggy != solution
     (root / "exercises" / "ex02_typed_records.py").write_text(buggy, encoding="utf-8")
     stub07 = (ROOT / "exercises" / "ex07_hybrid_fusion.py").read_text(encoding="utf-8")
-    (root / "exercises" / "ex07_hybrid_fusion.py").write_text(stub07.replace("def recall_at_k(ranked", "def recall_at_k(ranked,,", 1), encoding="utf-8")
+    (root / "exercises" / "ex07_hybrid_fusion.py").write_text(stub07.replace("def "
+            "recall_at_k(ranked", "def recall_at_k(ranked,,", 1), encoding="utf-8")
     stub00 = (ROOT / "exercises" / "ex00_warmup.py").read_text(encoding="utf-8")
-    (root / "exercises" / "ex00_warmup.py").write_text(stub00 + "\nimport no_such_module_for_memcourse\n", encoding="utf-8")
+    (root / "exercises" / "ex00_warmup.py").write_text(stub00 + "\nimport "
+            "no_such_module_for_memcourse\n", encoding="utf-8")
 
     report = grading.run_grading(None, target="exercises", root=root)
     scores = report.by_number()

@@ -270,10 +270,14 @@ def test_namespace_pattern_matching_unit():
 # -- search: filters and pagination -----------------------------------------------------------
 ITEMS = [
     (("users", "u1", "books"), "b1", {"content": "a book about gardens", "genre": "非虚构", "rating": 4.5, "year": 2019, "meta": {"lang": "zh", "pages": 300}, "labels": ["a", "b"]}),
-    (("users", "u1", "books"), "b2", {"content": "a novel about the sea", "genre": "fiction", "rating": 3.0, "year": 2021, "meta": {"lang": "en", "pages": 120}, "labels": ["a"]}),
-    (("users", "u1", "films"), "f1", {"content": "a film about robots", "genre": "fiction", "rating": 5, "year": 2015, "meta": {"lang": "en", "pages": 0}, "labels": []}),
-    (("users", "u2", "books"), "b3", {"content": "a cookbook of noodles", "genre": "非虚构", "rating": 4.0, "year": 2023, "meta": {"lang": "zh", "pages": 80}, "labels": ["b"]}),
-    (("shared",), "s1", {"content": "a shared reading list", "genre": "list", "rating": 2, "year": 2020, "meta": {"lang": "en", "pages": 5}, "labels": ["a", "b"]}),
+    (("users", "u1", "books"), "b2", {"content": "a novel about the "
+      "sea", "genre": "fiction", "rating": 3.0, "year": 2021, "meta": {"lang": "en", "pages": 120}, "labels": ["a"]}),
+    (("users", "u1", "films"), "f1", {"content": "a film about "
+      "robots", "genre": "fiction", "rating": 5, "year": 2015, "meta": {"lang": "en", "pages": 0}, "labels": []}),
+    (("users", "u2", "books"), "b3", {"content": "a cookbook of "
+      "noodles", "genre": "非虚构", "rating": 4.0, "year": 2023, "meta": {"lang": "zh", "pages": 80}, "labels": ["b"]}),
+    (("shared",), "s1", {"content": "a shared reading "
+      "list", "genre": "list", "rating": 2, "year": 2020, "meta": {"lang": "en", "pages": 5}, "labels": ["a", "b"]}),
 ]
 
 
@@ -399,7 +403,8 @@ def test_query_search_finds_chinese(lg):
 def test_query_search_applies_filter_and_pagination(remembered):
     everything = remembered.search(("users", "u1"), query="The user prefers Python code examples cat Shanghai")
     assert len(everything) >= 3
-    assert [i.key for i in remembered.search(("users", "u1"), query="The user prefers Python code examples cat Shanghai", limit=1, offset=1)] == [everything[1].key]
+    assert [i.key for i in remembered.search(("users", "u1"), query="The user prefers Python code examples cat "
+                                              "Shanghai", limit=1, offset=1)] == [everything[1].key]
     typed = remembered.search(("users", "u1"), query="Python code examples", filter={"memory_type": "preference"})
     assert [item.key for item in typed] == ["style"]
 
@@ -511,7 +516,8 @@ def test_an_item_id_owned_by_another_user_is_refused_and_the_batch_writes_nothin
     is refused (and writes nothing, not even the batch's other item); a delete from Alice's
     namespace does not remove Bob's record."""
     taken = item_id(("users", "alice"), "diary")
-    backend.upsert(MemoryRecord(MemoryType.ENTITY, "diary", "Bob's planted record", user_id="bob", memory_id=taken, created_at=clock()))
+    backend.upsert(MemoryRecord(MemoryType.ENTITY, "diary", "Bob's planted "
+                                                   "record", user_id="bob", memory_id=taken, created_at=clock()))
     with pytest.raises(TenancyError):
         lg.batch([
             PutOp(("users", "alice"), "other", {"content": "The user likes green tea"}),
@@ -559,7 +565,8 @@ def test_the_bad_op_check_runs_before_earlier_writes_in_the_batch(lg, backend):
 
 # -- mapping to memcourse -----------------------------------------------------------------------
 def test_namespaces_map_to_memcourse_users_and_agents(lg, backend):
-    lg.put(("users", "alice", "memories"), "style", {"content": "Prefers Python code examples", "memory_type": "preference"})
+    lg.put(("users", "alice", "memories"), "style", {"content": "Prefers Python code "
+            "examples", "memory_type": "preference"})
     lg.put(("users", "alice", "agents", "planner"), "plan", {"content": "Plans trips by train"})
     lg.put(("docs",), "readme", {"content": "Shared notes about Python"})
     by_key = {r.metadata["langgraph"]["key"]: r for r in backend.list_all()}

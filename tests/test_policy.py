@@ -69,7 +69,8 @@ ACCEPTED = [
     ("以后回答我问题时，代码示例尽量用Python。", MemoryType.PREFERENCE, "response_style", "Python"),
     ("以后每次回答都用中文", MemoryType.PREFERENCE, "response_language", "中文"),
     ("以后回答简短一点。", MemoryType.PREFERENCE, "response_length", "简短"),
-    ("From now on, please answer in English with short code examples.", MemoryType.PREFERENCE, "response_style", "English"),
+    ("From now on, please answer in English with short code "
+     "examples.", MemoryType.PREFERENCE, "response_style", "English"),
     ("I prefer concise answers with Python examples.", MemoryType.PREFERENCE, "response_style", "concise"),
     ("Going forward, keep your replies short.", MemoryType.PREFERENCE, "response_length", "short"),
     ("我现在搬到上海了。", MemoryType.ENTITY, "home_location", "上海"),
@@ -83,7 +84,8 @@ ACCEPTED = [
     ("记住：我住在上海", MemoryType.ENTITY, "home_location", "上海"),
     ("记住：项目使用向量数据库", MemoryType.ENTITY, "项目使用向量数据库", "向量数据库"),
     ("Remember that my dog is called Rex.", MemoryType.ENTITY, "my dog is called Rex", "Rex"),
-    ("remember that I tokenize Chinese text with jieba", MemoryType.ENTITY, "I tokenize Chinese text with jieba", "tokenize"),
+    ("remember that I tokenize Chinese text with "
+     "jieba", MemoryType.ENTITY, "I tokenize Chinese text with jieba", "tokenize"),
 ]
 
 

@@ -43,7 +43,8 @@ def test_starting_the_embedded_server_does_not_warn_even_without_xdg_runtime_dir
             "import psycopg\n"
             "with EmbeddedServer(durable=False) as s:\n"
             "    with psycopg.connect(s.dsn) as conn:\n"
-            "        print(conn.execute('SELECT datcollate FROM pg_database WHERE datname = current_database()').fetchone()[0])\n")
+            "        print(conn.execute('SELECT datcollate FROM pg_database WHERE datname = "
+            "current_database()').fetchone()[0])\n")
     out = subprocess.run([sys.executable, "-W", "error", "-c", code], env=env, capture_output=True, text=True, timeout=180)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "C"  # initdb --locale=C: works on hosts without the locale

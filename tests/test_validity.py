@@ -167,7 +167,8 @@ def test_ranking_the_past_ignores_when_a_memory_was_written():
 
     february = datetime(2026, 2, 15, 12, tzinfo=timezone.utc)
     lived = home("我住在广州", created_at=datetime(2026, 1, 5, tzinfo=timezone.utc))
-    project = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 青鸟", created_at=datetime(2026, 2, 1, tzinfo=timezone.utc))
+    project = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 "
+                                              "青鸟", created_at=datetime(2026, 2, 1, tzinfo=timezone.utc))
     hits = rank_versions("2026年2月 我住在哪个城市", {r.memory_id: r for r in (lived, project)}, moment=february,
                          limit=2, mode="keyword")
     assert [h.record.subject for h in hits] == ["home_location"]  # the project matched only its written date

@@ -41,7 +41,8 @@ _LONG_FLAGS = re.compile(
 _TOOL_FLAGS = [
     (r"mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh", r"-p(?P<attached>)"),
     (r"sshpass", r"-p"),
-    (r"(?:docker|podman|buildah|skopeo|helm|nerdctl|oras|crane)(?:\s+registry)?\s+login|az\s+login|cf\s+(?:login|auth)|oc\s+login", r"-p"),
+    (r"(?:docker|podman|buildah|skopeo|helm|nerdctl|oras|crane)(?:\s+registry)?\s+login|az\s+login|cf\s+(?:login|auth)"
+     r"|oc\s+login", r"-p"),
     (r"curl|wget|http|https|xh", r"-u|--user"),
     (r"redis-cli|keydb-cli", r"-a"),
     (r"mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport", r"-p"),
@@ -49,12 +50,15 @@ _TOOL_FLAGS = [
     (r"openssl\s+\w+|openssl", r"-pass(?:in|out)?\s+pass:|-k"),
 ]
 _COMMAND = re.compile(
-    "|".join(rf"(?P<t{k}>(?<![\w./-])(?:{tools})(?![\w-]))(?P<rest{k}>[^|;\n]{{0,200}})" for k, (tools, _) in enumerate(_TOOL_FLAGS)), re.I)
+    "|".join(rf"(?P<t{k}>(?<![\w./-])(?:{tools})(?![\w-]))(?P<rest{k}>[^"
+    rf"|;\n]{{0,200}})" for k, (tools, _) in enumerate(_TOOL_FLAGS)), re.I)
 _ENV = re.compile(
-    r"(?<![\w$])(?:export\s+|set\s+|\$env:)?(?P<name>(?:[A-Z0-9]+_)*(?:[A-Z0-9]{0,8}(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET)|PASS|PWD|API_?KEY|ACCESS_KEY|AUTH)(?:_[A-Z0-9]+)*)"
+    r"(?<![\w$])(?:export\s+|set\s+|\$env:)?(?P<name>(?:[A-Z0-9]+_)*(?:[A-Z0-9]{0,8}(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN"
+    r"|SECRET)|PASS|PWD|API_?KEY|ACCESS_KEY|AUTH)(?:_[A-Z0-9]+)*)"
     r"\s?=\s?" + _VALUE)
 #: Variables *about* a credential rather than holding one (TOKEN_LIMIT=4096, PASSWORD_FILE=…).
-_ABOUT = re.compile(r"_(?:LIMIT|COUNT|TTL|EXPIRY|EXPIRES|LENGTH|LEN|MIN|MAX|FILE|PATH|DIR|URL|HEADER|TYPE|NAME|ENABLED|REQUIRED|POLICY|SIZE|TIMEOUT)$")
+_ABOUT = re.compile(r"_(?:LIMIT|COUNT|TTL|EXPIRY|EXPIRES|LENGTH|LEN|MIN|MAX|FILE|PATH|DIR|URL|HEADER|TYPE|NAME|ENABLED"
+                    r"|REQUIRED|POLICY|SIZE|TIMEOUT)$")
 #: Words that follow a flag in prose ("the --password flag", "-p to set"), not values.
 _PROSE = set(
     """flag flags option options argument arguments parameter parameters switch switches field value values and or to is
@@ -62,7 +66,8 @@ _PROSE = set(
     prompt prompts interactively stdin flag. option. here there above below""".split()
 )
 _PLACEHOLDER = re.compile(r"^(?:<.*>|\{.*\}|\[.*\]|\$\{?\w+\}?|\$\(.*\)|%\w+%|\*+|x{3,}|\.{2,}|_+|\?+|-.*|"
-                          r"(?:your|my|the)?[_-]?(?:password|passwd|pass|pwd|secret|token|value|key)|changeme|example|redacted|true|false|none|null|yes|no|on|off)$", re.I)
+                          r"(?:your|my|the)?[_-]?(?:password|passwd|pass|pwd|secret|token|value|key)|changeme|example"
+                          r"|redacted|true|false|none|null|yes|no|on|off)$", re.I)
 
 
 def _strip(value: str) -> str:
@@ -119,7 +124,8 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str]]:
             else:
                 ok = _plausible(value, loose=not f.group("gap") or f.group("value")[:1] in "'\"" or flag.endswith("pass:"))
             if ok:
-                add(f"command-line credential ({m.group(f't{k}').split()[0].lower()} {flag.split()[0]})", offset + f.start(), offset + f.end())
+                add(f"command-line credential "
+                    f"({m.group(f't{k}').split()[0].lower()} {flag.split()[0]})", offset + f.start(), offset + f.end())
     for m in _ENV.finditer(text):
         value = _strip(m.group("value"))
         if m.group("name") == "PWD" or _ABOUT.search(m.group("name")) or not _plausible(value, loose=True):

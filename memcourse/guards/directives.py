@@ -122,79 +122,134 @@ class Directive:
 #   me, dimension
 _CS = r"(?:^|(?<=[,:;(\"-]))\s*"  # a clause start inside a sentence
 _EN_LEAD = (r"(?:(?:please|pls|请|just|also|and|then|so|now|kindly|simply|always|never|ever|"
-            r"from now on|from this point(?: on| forward)?|going forward|from here on(?: out)?|next time|in (?:every|all) (?:future )?(?:chats?|conversations?)(?: after this one)?|"
-            r"for (?:every|all|each) (?:chat|conversation)s?(?: after this one)?|each time|every time|whenever [^,]{1,40}|"
-            r"don'?t|do not|never ever|make sure (?:to|you)|be sure to|remember to|you (?:will|must|should|shall|need to|have to|are to|'ll))[\s,]+)*")
-_EN_SPEECH = (r"tell|say|mention|bring up|talk about|speak about|discuss|recommend|suggest|promote|pitch|sell|advertise|push|steer|nudge|"
-              r"encourage|urge|advise|persuade|convince|remind|inform|warn|notify|share|reveal|disclose|show|print|repeat|output|display|"
+            r"from now on|from this point(?: on| forward)?|going forward|from here on(?: out)?|next time"
+            r"|in (?:every|all) (?:future )?(?:chats?|conversations?)(?: after this one)?|"
+            r"for (?:every|all|each) (?:chat|conversation)s?(?: after this one)?|each time|every time|whenever "
+            r"[^,]{1,40}|"
+            r"don'?t|do not|never ever|make sure (?:to|you)|be sure to|remember to"
+            r"|you (?:will|must|should|shall|need to|have to|are to|'ll))[\s,]+)*")
+_EN_SPEECH = (r"tell|say|mention|bring up|talk about|speak about|discuss|recommend|suggest|promote|pitch|sell|advertise"
+              r"|push|steer|nudge|"
+              r"encourage|urge|advise|persuade|convince|remind|inform|warn|notify|share|reveal|disclose|show|print"
+              r"|repeat|output|display|"
               r"paste|quote|dump|leak|send|forward|copy|email|mail|post|upload|answer|reply|respond|refer|point|direct|"
               r"hide|withhold|keep quiet|explain|write|end|start|begin|finish|close|add|include|put|use|call|address")
-_EN_ACT = (r"act|listen|ignore|disregard|forget|override|bypass|behave|pretend|play|roleplay|role-play|be|become|treat|assume|consider|accept|trust|obey|follow|do|run|execute|delete|"
-           r"remove|read|open|access|grant|allow|give|hand|make|keep|let|stop|switch|change|speak|talk|avoid|refuse|deny|claim|insist|"
+_EN_ACT = (r"act|listen|ignore|disregard|forget|override|bypass|behave|pretend|play|roleplay|role-play|be|become|treat"
+           r"|assume|consider|accept|trust|obey|follow|do|run|execute|delete|"
+           r"remove|read|open|access|grant|allow|give|hand|make|keep|let|stop|switch|change|speak|talk|avoid|refuse"
+           r"|deny|claim|insist|"
            r"list|transfer|skip|drop")
 
 GRAMMAR: dict[str, dict[str, str]] = {
     "en": {
         "imperative": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH}|{_EN_ACT})\b"
-                       r"|\byou(?:'ll| will| must| should| shall| are to|'re to| need to| have to| are going to)\s+(?:now\s+|always\s+|never\s+|only\s+)?\w+"
-                       r"|\byou(?:'re| are)\s+(?:now\s+)?(?:allowed|permitted|free|authori[sz]ed|cleared)\b|\byou (?:may|can) (?:now |freely |always )?\w+"
-                       r"|\b(?:nobody|no one|no-one|everyone|everybody|anyone|anybody)\b[^.!?]{0,40}\b(?:should|must|shall|is to|needs? to|has to)\b(?=[^.!?]*\byou\b)"
-                       r"|\b(?:nobody|no one|no-one|everyone|everybody|anyone|anybody)\b[^.!?]{0,40}\byou\b[^.!?]{0,20}\b(?:should|must|shall|is to|needs? to|has to)\b"
-                       r"|^\s*(?:every|each|any|all|other)\s+(?:\w+\s+){0,2}(?:customers?|users?|visitors?|people|persons?|clients?)\b[^.!?]{0,40}\b(?:must|should|shall|is to|are to|needs? to|has to) be (?:told|shown|given|sent|reminded|informed)\b"
+                       r"|\byou(?:'ll| will| must| should| shall| are to|'re to| need to| have to| are going "
+                       r"to)\s+(?:now\s+|always\s+|never\s+|only\s+)?\w+"
+                       r"|\byou(?:'re| are)\s+(?:now\s+)?(?:allowed|permitted|free|authori[sz]ed|cleared)\b"
+                       r"|\byou (?:may|can) (?:now |freely |always )?\w+"
+                       r"|\b(?:nobody|no one|no-one|everyone|everybody|anyone|anybody)\b[^.!?]{0,40}\b(?:should|must"
+                       r"|shall|is to|needs? to|has to)\b(?=[^.!?]*\byou\b)"
+                       r"|\b(?:nobody|no one|no-one|everyone|everybody|anyone"
+                       r"|anybody)\b[^.!?]{0,40}\byou\b[^.!?]{0,20}\b(?:should|must|shall|is to|needs? to|has to)\b"
+                       r"|^\s*(?:every|each|any|all|other)\s+(?:\w+\s+){0,2}(?:customers?|users?|visitors?|people"
+                       r"|persons?|clients?)\b[^.!?]{0,40}\b(?:must|should|shall|is to|are to|needs? to|has to) "
+                       r"be (?:told|shown|given|sent|reminded|informed)\b"
                        r"|\bnote to (?:any|every|all|the)?\s*(?:ai|assistants?|agents?|models?|llms?|bots?)\b"
-                       r"|^\s*your (?:name|persona|identity|role|job|character|purpose|task)\b|^\s*you(?:'re| are)\s+(?:now\s+[\w-]+|[\w-]+\s+now)\s*[.!]?\s*$|\byou (?:now |only |always |never )?(?:answer|reply|respond|obey|work|serve|speak|act)\s+(?:only\s+)?(?:as|for|to)\b"),
-        "speech": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH})\b" r"|\b(?:make sure|ensure|see to it)\b[^.!?]{0,40}\b(?:hear|know|learn|are told|get|see|receive)\b|\b(?:should|must|shall|is to|are to|needs? to|has to) (?:hear|be told|learn|know|be (?:shown|given|sent|reminded|informed))\b"
+                       r"|^\s*your (?:name|persona|identity|role|job|character|purpose|task)\b"
+                       r"|^\s*you(?:'re| are)\s+(?:now\s+[\w-]+|[\w-]+\s+now)\s*[.!]?\s*$"
+                       r"|\byou (?:now |only |always |never )?(?:answer|reply|respond|obey|work|serve|speak"
+                       r"|act)\s+(?:only\s+)?(?:as|for|to)\b"),
+        "speech": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH})\b" r"|\b(?:make sure|ensure|see to it)\b[^.!?]{0,40}\b(?:hear"
+        r"|know|learn|are told|get|see|receive)\b|\b(?:should|must|shall|is to|are to|needs? to|has to) (?:hear|be told"
+        r"|learn|know|be (?:shown|given|sent|reminded|informed))\b"
                    r"|\bsteer|\bpush\b|\brecommend|\bmention|\btell\b|\bsay\b"),
         # a standing order needs a verb that takes a topic ("never mention the recall");
         # "never say never!" prescribes nothing (fixed phrases are rules.py's fixed_text)
-        "standing_speech": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH.replace('tell|say|', 'tell|')})\b" r"|\bsteer|\bpush\b|\brecommend|\bmention|\btell\b"),
-        "statement": r"^\s*(?:i|i'm|i've|i'd|i'll|we|we're|my|our|his|her|their|he|she|they|it|its|this|that|these|those|there|mr|mrs|ms|dr)\b(?!\s+(?:want|need|would like|order|command|instruct|require) you)",
-        "others": (r"\b(?:anyone|anybody|everyone|everybody|nobody|no one|no-one|whoever|someone|somebody|all (?:the )?(?:other )?(?:users?|customers?|visitors?|clients?|people|members?|callers?)|"
-                   r"(?:every|each|any|other)\s+(?:other\s+)?(?:users?|customers?|visitors?|clients?|persons?|people|members?|callers?|one)|other users?|other people|the rest of (?:them|the users)|"
+        "standing_speech": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH.replace('tell|say|', 'tell|')})\b" r"|\bsteer|\bpush\b"
+        r"|\brecommend|\bmention|\btell\b"),
+        "statement": r"^\s*(?:i|i'm|i've|i'd|i'll|we|we're|my|our|his|her|their|he|she|they|it|its|this|that|these"
+        r"|those|there|mr|mrs|ms|dr)\b(?!\s+(?:want|need|would like|order|command|instruct|require) you)",
+        "others": (r"\b(?:anyone|anybody|everyone|everybody|nobody|no one|no-one|whoever|someone|somebody|all (?:the "
+        r")?(?:other )?(?:users?|customers?|visitors?|clients?|people|members?|callers?)|"
+                   r"(?:every|each|any|other)\s+(?:other\s+)?(?:users?|customers?|visitors?|clients?|persons?|people"
+                   r"|members?|callers?|one)|other users?|other people|the rest of (?:them|the users)|"
                    r"(?:people|those|users?|customers?) who|whom ?ever|all who|to all)\b"),
-        "identity": (r"\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|ai|character|persona|model|agent|chatbot|version)\b"
-                     r"|\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:called|named|no longer)\b|\byou(?:'re| are)\s+now\s+(?:a|an)\b|\byou(?:'re| are)\s+now\s+[\w-]+\s*[.!]?\s*$|\byou(?:'re| are|'ll be| will be)\s+(?:now\s+)?[\w-]+,\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:bot|assistant|ai|character|persona|model|agent|chatbot)\b|\byou(?:'re| are)\s+\w+ now\b|\byour (?:name|persona|identity|character|role) (?:is|will be)\b"
-                     r"|\b(?:act|behave|respond|answer|reply|speak|talk) (?:only )?as\b|\bpretend to be\b|\bplay (?:the role|a character)|\b(?:a|an) (?:different|new) (?:character|persona|assistant|bot|ai)\b"
+        "identity": (r"\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:a|an)\s+(?:[\w-]+\s+){0,3}?(?:bot|assistant|ai"
+        r"|character|persona|model|agent|chatbot|version)\b"
+                     r"|\byou(?:'re| are| will be|'ll be)\s+(?:now\s+)?(?:called|named|no longer)\b"
+                     r"|\byou(?:'re| are)\s+now\s+(?:a|an)\b|\byou(?:'re| are)\s+now\s+[\w-]+\s*[.!]?\s*$"
+                     r"|\byou(?:'re| are|'ll be| will be)\s+(?:now\s+)?[\w-]+,\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:bot"
+                     r"|assistant|ai|character|persona|model|agent|chatbot)\b|\byou(?:'re| are)\s+\w+ now\b"
+                     r"|\byour (?:name|persona|identity|character|role) (?:is|will be)\b"
+                     r"|\b(?:act|behave|respond|answer|reply|speak|talk) (?:only )?as\b|\bpretend to be\b"
+                     r"|\bplay (?:the role|a character)|\b(?:a|an) (?:different|new) (?:character|persona|assistant|bot"
+                     r"|ai)\b"
                      r"|\b(?:bot|assistant|ai|character|persona) (?:called|named)\b"),
-        "disclosure": (r"\b(?:text|words?|message|prompt|setup|configuration|guidance|briefing|context) (?:you were given|you got|you received|that appears above|above (?:this|our)|before my first)"
-                       r"|\b(?:hidden|secret|invisible) (?:text|words|message|part)|\bwhat you were (?:given|told) before|\bbefore my first message|\babove this conversation\b|\bword for word\b"),
-        "authority": (r"\b(?:developers?|creators?|makers?|designers?|owners?|operators?|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|set)\b"
-                      r"|\bmy word is\b|\bwhatever i (?:say|tell you|want)\b|\bonly (?:listen to|obey|answer to|follow) me\b|\bobey (?:only )?me\b|\b(?:listen to|obey|follow) me instead\b|\bno longer (?:applies|apply|counts?|matters?)\b"
-                      r"|\b(?:everything|anything|all|what) you were (?:set up|configured|programmed|trained|given|told)\b"
+        "disclosure": (r"\b(?:text|words?|message|prompt|setup|configuration|guidance|briefing|context) (?:you were "
+        r"given|you got|you received|that appears above|above (?:this|our)|before my first)"
+                       r"|\b(?:hidden|secret|invisible) (?:text|words|message|part)|\bwhat you were (?:given|told) "
+                       r"before|\bbefore my first message|\babove this conversation\b|\bword for word\b"),
+        "authority": (r"\b(?:developers?|creators?|makers?|designers?|owners?|operators?"
+        r"|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|set)\b"
+                      r"|\bmy word is\b|\bwhatever i (?:say|tell you|want)\b"
+                      r"|\bonly (?:listen to|obey|answer to|follow) me\b|\bobey (?:only )?me\b"
+                      r"|\b(?:listen to|obey|follow) me instead\b|\bno longer (?:applies|apply|counts?|matters?)\b"
+                      r"|\b(?:everything|anything|all|what) you were (?:set up|configured|programmed|trained|given"
+                      r"|told)\b"
                       # code-switched overrides: the verb in one language, its object in another
-                      r"|\b(?:ignore|disregard|forget|override|bypass|drop)\b[^.!?]{0,30}(?:instructions?|rules|guidelines|prompts?|指令|指示|规则|设定|ルール|命令)"
+                      r"|\b(?:ignore|disregard|forget|override|bypass|drop)\b[^.!?]{0,30}(?:instructions?|rules"
+                      r"|guidelines|prompts?|指令|指示|规则|设定|ルール|命令)"
                       r"|(?:忽略|忽视|无视|忘掉|忘记|無視|忘れ)[^。！？!?]{0,12}(?:instructions?|rules|guidelines|prompts?)"),
-        "permission": (r"\byou (?:may|can|are allowed to|'re allowed to|are free to|'re free to|have permission to)\b[^.!?]{0,60}\b(?:without (?:asking|checking|confirm\w*|permission)|any (?:command|file|shell|code|request)|every user|other users|all users)"
-                       r"|\b(?:read|access|see|open|share)\s+(?:every|all|other)\s+(?:users?|customers?|people)(?:'s|s')?\b"),
-        "exfiltration": (r"(?<!going )(?<!moving )\b(?:forward|send|copy|email|mail|post|upload|transfer|pass|relay)\b[^.!?]{0,50}\b(?:to me|to my|into a note addressed to me|my (?:e-?mail|inbox|address|server|webhook)|to (?:this|the following|the address))"
-                         r"|\b(?:whenever|each time|every time|any time) (?:someone|somebody|anyone|a user|people)\b[^.!?]{0,60}\b(?:forward|send|copy|email|mail|tell me)"),
-        "ai_reader": (r"\b(?:to|for|attention|note to|dear|hey)\s+(?:any|every|all|the)?\s*(?:ai|coding|language)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b[^.!?]{0,30}\b(?:reading|that reads?|who reads?|processing|parsing|seeing)\b"
+        "permission": (r"\byou (?:may|can|are allowed to|'re allowed to|are free to|'re free to|have permission "
+        r"to)\b[^.!?]{0,60}\b(?:without (?:asking|checking|confirm\w*|permission)|any (?:command|file|shell|code"
+        r"|request)|every user|other users|all users)"
+                       r"|\b(?:read|access|see|open|share)\s+(?:every|all|other)\s+(?:users?|customers?|people)(?:'s"
+                       r"|s')?\b"),
+        "exfiltration": (r"(?<!going )(?<!moving )\b(?:forward|send|copy|email|mail|post|upload|transfer|pass"
+        r"|relay)\b[^.!?]{0,50}\b(?:to me|to my|into a note addressed to me|my (?:e-?mail|inbox|address|server|webhook)"
+        r"|to (?:this|the following|the address))"
+                         r"|\b(?:whenever|each time|every time|any time) (?:someone|somebody|anyone|a user"
+                         r"|people)\b[^.!?]{0,60}\b(?:forward|send|copy|email|mail|tell me)"),
+        "ai_reader": (r"\b(?:to|for|attention|note to|dear|hey)\s+(?:any|every|all|the)?\s*(?:ai|coding"
+        r"|language)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b[^.!?]{0,30}\b(?:reading|that reads?|who "
+        r"reads?|processing|parsing|seeing)\b"
                       # a vocative: "Coding agents: …", "AI assistants, …", "Dear LLM: …"
-                      r"|(?:^|(?<=[\"'\n>]))\s*(?:(?:hey|dear|attention|note to|to|for)\s+)?(?:all\s+|any\s+|every\s+)?(?:ai|coding|llm|autonomous|language|code)?\s*(?:assistants?|agents?|models?|llms?|bots?|copilots?|ais)\s*[:,]"),
-        "standing": (r"\b(?:from now on|from this point|going forward|from here on|in (?:every|all) (?:future )?(?:chats?|conversations?|sessions?)|for (?:every|all|each) (?:chat|conversation)s?|"
-                     r"for the rest of|next time|each time|every time|whenever|always|never|no matter|regardless|permanently|forever)\b"),
+                      r"|(?:^|(?<=[\"'\n>]))\s*(?:(?:hey|dear|attention|note to|to|for)\s+)?(?:all\s+|any\s+"
+                      r"|every\s+)?(?:ai|coding|llm|autonomous|language|code)?\s*(?:assistants?|agents?|models?|llms?"
+                      r"|bots?|copilots?|ais)\s*[:,]"),
+        "standing": (r"\b(?:from now on|from this point|going forward|from here on|in (?:every|all) (?:future "
+        r")?(?:chats?|conversations?|sessions?)|for (?:every|all|each) (?:chat|conversation)s?|"
+                     r"for the rest of|next time|each time|every time|whenever|always|never|no matter|regardless"
+                     r"|permanently|forever)\b"),
         "me": r"\b(?:me|my|mine|myself|to me|with me|for me)\b",
-        "dimension": (r"\b(?:english|spanish|french|german|chinese|mandarin|japanese|korean|russian|italian|portuguese|language|"
-                      r"bullets?|bullet points|lists?|tables?|markdown|headings?|summary|summaries|tl;?dr|format(?:ting)?|emoji|numbered|paragraphs?|"
+        "dimension": (r"\b(?:english|spanish|french|german|chinese|mandarin|japanese|korean|russian|italian|portuguese"
+        r"|language|"
+                      r"bullets?|bullet points|lists?|tables?|markdown|headings?|summary|summaries|tl;?dr"
+                      r"|format(?:ting)?|emoji|numbered|paragraphs?|"
                       r"short|shorter|brief|concise|long|longer|detailed|length|sentences?|lines?|words|under \d+|"
                       r"tone|formal|informal|casual|polite|friendly|pleasantries|jargon|simple|plain|"
-                      r"code|python|javascript|typescript|java|golang|go|rust|c\+\+|kotlin|swift|sql|ruby|php|snippets?|examples?|"
+                      r"code|python|javascript|typescript|java|golang|go|rust|c\+\+|kotlin|swift|sql|ruby|php|snippets?"
+                      r"|examples?|"
                       r"metric|imperial|celsius|fahrenheit|units?|kilomet\w*|miles|"
                       r"call me|address me|by my (?:first )?name|"
                       r"step by step|step-by-step|detail|explanations?|sources?|citations?)\b"
                       r"|\b(?:bring up|mention|talk about|discuss)\b[^.!?]{0,30}\bmy\b|\bmy\b[^.!?]{0,40}\bwith me\b"),
     },
     "zh": {
-        "imperative": (r"(?:^|(?<=[，,：:；;]))\s*(?:(?:please|pls|just|now|以后|今后|往后|从现在(?:开始|起)|从这次起|从今以后|下次(?:聊天时|对话)?|每次|不管[^，,]{0,8}|无论[^，,]{0,8}|请|你|你就|你要|记得|一定要|都要|要|就|再|悄悄|也|都|只)[，,]?\s*)*"
-                       r"(?:告诉|跟|对|给|向|推荐|劝|说|提|发|转|传|把|显示|重复|扮演|当|做|作为|用|回答|回复|执行|删除|查看|读|打开|别|不要|不许|不准|禁止|永远不要|千万别|绝对不要|"
+        "imperative": (r"(?:^|(?<=[，,：:；;]))\s*(?:(?:please|pls|just|now|以后|今后|往后|从现在(?:开始|起)|从这次起|从今以后|下次(?:聊天时|对话)?"
+        r"|每次|不管[^，,]{0,8}|无论[^，,]{0,8}|请|你|你就|你要|记得|一定要|都要|要|就|再|悄悄|也|都|只)[，,]?\s*)*"
+                       r"(?:告诉|跟|对|给|向|推荐|劝|说|提|发|转|传|把|显示|重复|扮演|当|做|作为|用|回答|回复|执行|删除|查看|读|打开|别|不要|不许|不准|禁止|永远不要|千万别"
+                       r"|绝对不要|"
                        r"不用|只听|听|忘|无视|忽略|忽视|别管|不要理|放弃|推销|宣传|提醒|通知|分享|泄露|透露|复制|贴|寄|抄送|加|附|结尾|开头|称呼|叫我)"
                        r"|你(?:可以|能|要|就是|现在是|是|将|会|必须|应该|得|只能|只要)|你的(?:名字|身份|角色|任务|工作)"
                        r"|(?:每个|每位|每一位|所有|任何)[^，,。]{0,12}(?:的人|人|用户|顾客|客户)[^，,。]{0,6}都?要"
                        r"|(?:给|致)(?:正在)?(?:读|阅读|看)[^，,。]{0,10}(?:ai|助手|模型|智能体)"),
         "speech": r"告诉|跟[^，,。]{0,10}(?:说|提|讲)|对[^，,。]{0,10}说|推荐|劝|提|说|推销|宣传|通知|分享|泄露|透露|发|转",
         "statement": r"^\s*(?:我|他|她|它|咱|这|那)(?![\u3040-\u30ff])(?!要你|希望你|让你|想让你|想要你|命令你|需要你)",
-        "others": r"任何人|所有人|每个人|每一个人|每一位|每位|大家|别人|他人|其他用户|其他人|所有用户|所有顾客|所有客户|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者|所有使用者|每一个",
-        "identity": r"你(?:现在|从现在起|以后)?(?:就)?(?:是|叫|扮演|当)(?:一个|一位|个)?|扮演|你的(?:名字|身份|角色)|叫[^，,。]{1,6}的(?:机器人|助手|ai)|机器人|身份回答",
+        "others": r"任何人|所有人|每个人|每一个人|每一位|每位|大家|别人|他人|其他用户|其他人|所有用户|所有顾客|所有客户|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者"
+        r"|所有使用者|每一个",
+        "identity": r"你(?:现在|从现在起|以后)?(?:就)?(?:是|叫|扮演|当)(?:一个|一位|个)?|扮演|你的(?:名字|身份|角色)|叫[^，,。]{1,6}的(?:机器人|助手|ai)|机器人"
+        r"|身份回答",
         "disclosure": r"(?:之前|以前|前面|上面|上方)[^，,。]{0,12}(?:文字|内容|那段|话|设定|提示)|隐藏的(?:文字|内容)|原样|一字不差|完整地",
         "authority": (r"开发者|设计者|创造者|条条框框|只听我的|我说了算|听我的|不算数|作废"
                       r"|(?:之前|以前|前面|上面|原来|原先|所有)的?\s*(?:指令|指示|规则|设定|instructions?|rules|prompts?)"),
@@ -207,11 +262,13 @@ GRAMMAR: dict[str, dict[str, str]] = {
                       r"代码|python|java|示例|例子|单位|公制|摄氏|称呼|叫我|(?:跟我|对我|给我)(?:提|说)"),
     },
     "ja": {
-        "imperative": (r"(?:て|で)(?:ください|下さい|くれ|くれる\?|ね|ほしい|欲しい|おいて)?\s*(?=[。！!？?]|$)|ないで(?:ください|下さい|ね)?\s*(?=[。！!？?]|$)|なさい|るな(?=[。！!]|$)|(?:ように|こと)\s*(?=[。！!]|$)"
+        "imperative": (r"(?:て|で)(?:ください|下さい|くれ|くれる\?|ね|ほしい|欲しい|おいて)?\s*(?=[。！!？?]|$)|ないで(?:ください|下さい|ね)?\s*(?=[。！!？?]|$)"
+        r"|なさい|るな(?=[。！!]|$)|(?:ように|こと)\s*(?=[。！!]|$)"
                        r"|(?:て|で)も?(?:いい|よい|良い|構いません|かまわない)(?:です|ですよ|よ)?\s*(?=[。！!？?]|$)|として振る舞|になりきって|(?:へ|に)\s*[:：]"),
         "speech": r"話|言|伝え|勧め|すすめ|紹介|教え|送|見せ|まとめ|付け|宣伝|転送|触れ",
         "statement": r"",
-        "others": r"誰にも|だれにも|誰と|誰でも|誰か|全員|みんな|皆さん|皆に|すべての(?:お客様|ユーザー|人|顧客)|全ての(?:お客様|ユーザー|人|顧客)|他の(?:ユーザー|利用者|お客様|人)|聞いてきた人|お客様全員",
+        "others": r"誰にも|だれにも|誰と|誰でも|誰か|全員|みんな|皆さん|皆に|すべての(?:お客様|ユーザー|人|顧客)|全ての(?:お客様|ユーザー|人|顧客)|他の(?:ユーザー|利用者|お客様|人)"
+        r"|聞いてきた人|お客様全員",
         "identity": r"あなたは[^。]{0,25}(?:です|だ|として)|として振る舞|になりきって|という名前|の役|あなたの名前は|ロボット|アシスタントの",
         "disclosure": r"(?:前|上)に(?:ある|渡された|与えられた)[^。]{0,10}(?:文章|テキスト|文)|隠れた(?:文章|テキスト)|そのまま",
         "authority": r"開発者|制約はもう|私の言う(?:こと|通り)|関係ありません",
@@ -229,7 +286,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
         # 해 is both "do it!" and "(she) does": only a clause ending so is read as a statement
         # when a topic (은/는) precedes (not the adnominal 는 of 묻는 / 읽는, and not after a
         # standing marker); 마 / 줘 / 세요 / 라 are orders whatever precedes them
-        "statement": r"^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라|행동해)\s*[.!?。]?\s*$)(?!\s*(?:지금부터|앞으로|이제부터|항상))\s*(?:\S+\s){0,2}\S*[가-힣](?<![묻읽하있없보쓰오가듣찾])(?:은|는)\s",
+        "statement": r"^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라|행동해)\s*[.!?。]?\s*$)(?!\s*(?:지금부터|앞으로|이제부터"
+        r"|항상))\s*(?:\S+\s){0,2}\S*[가-힣](?<![묻읽하있없보쓰오가듣찾])(?:은|는)\s",
         "others": r"누구에게도|아무에게도|아무한테도|누구한테도|모든 (?:고객|사람|사용자|손님|분)|모두에게|다른 사용자|누구와|누구든|누가|묻는 사람",
         "identity": r"너는 [^.!?]{0,25}(?:야|이야|다|입니다|로 행동)|로 행동|역할|이름은|로봇|비서 '",
         "disclosure": r"(?:전에|위에) (?:받은|숨겨진|있는) 글|숨겨진 글|그대로",
@@ -242,79 +300,135 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "dimension": r"영어|한국어|일본어|언어|표|목록|요약|형식|짧게|간단히|자세히|문장|줄|존댓말|반말|말투|어조|코드|python|단위|불러",
     },
     "es": {
-        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por favor|también|y|luego|ahora|siempre|nunca|jamás|la próxima vez|a partir de ahora|desde ahora|de ahora en adelante|en adelante|cada vez que [^,]{1,40})[\s,]+)*"
-                       r"(?:di|dile|diles|dígale|dígales|cuenta|cuéntale|cuéntales|cuéntame|recomienda|recomiéndales|menciona|muestra|muéstrame|enséñame|repite|envía|envíame|manda|mándame|reenvía|reenvíalo|reenvíamelo|copia|"
-                       r"haz|sé|actúa|finge|habla|háblame|responde|respóndeme|contesta|contéstame|usa|utiliza|termina|empieza|comienza|anima|anímalo|anímalos|aconseja|sugiere|ofrece|ejecuta|borra|elimina|lee|trata|tráteme|trátame|"
-                       r"llámame|escribe|pon|añade|incluye|evita|olvida|obedece|sigue|no\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as)|nunca\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as))\b"
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por favor|también|y|luego|ahora|siempre|nunca|jamás|la próxima vez|a "
+        r"partir de ahora|desde ahora|de ahora en adelante|en adelante|cada vez que [^,]{1,40})[\s,]+)*"
+                       r"(?:di|dile|diles|dígale|dígales|cuenta|cuéntale|cuéntales|cuéntame|recomienda|recomiéndales"
+                       r"|menciona|muestra|muéstrame|enséñame|repite|envía|envíame|manda|mándame|reenvía|reenvíalo"
+                       r"|reenvíamelo|copia|"
+                       r"haz|sé|actúa|finge|habla|háblame|responde|respóndeme|contesta|contéstame|usa|utiliza|termina"
+                       r"|empieza|comienza|anima|anímalo|anímalos|aconseja|sugiere|ofrece|ejecuta|borra|elimina|lee"
+                       r"|trata|tráteme|trátame|"
+                       r"llámame|escribe|pon|añade|incluye|evita|olvida|obedece|sigue"
+                       r"|no\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as)|nunca\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as))\b"
                        r"|\b(?:puedes|podrás|debes|deberás|tienes que|vas a|harás|serás|eres|estás autorizad[oa])\b"),
-        "speech": r"\b(?:di|dile|diles|cuenta|cuéntales|cuéntale|recomienda|menciona|muestra|repite|envía|manda|reenvía|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b",
+        "speech": r"\b(?:di|dile|diles|cuenta|cuéntales|cuéntale|recomienda|menciona|muestra|repite|envía|manda|reenvía"
+        r"|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b",
         "statement": r"^\s*(?:yo|mi|mis|nuestr[oa]s?|él|ella|ellos|ellas|su|sus|el|la|los|las|este|esta|hay)\b",
-        "others": r"\b(?:nadie|todos|todas las personas|todo el mundo|cualquiera|cualquier persona|los demás|las demás|otros usuarios|todos los clientes|cada cliente|quien sea|quien pregunte|con quien hables|todos los que|alguien)\b",
-        "identity": r"\b(?:eres|serás)\s+(?:ahora\s+)?(?:un|una|el|la)\b|\b(?:eres|serás)\s+\w+,\s+(?:un|una)\b|\bahora eres\b|\bte llamas\b|\btu nombre es\b|\bactúa como\b|\bfinge ser\b|\b(?:bot|asistente) llamado\b",
-        "disclosure": r"\btexto (?:que recibiste|oculto|anterior)|\bantes de mi primer mensaje\b|\bencima de esta conversación\b|\btal cual\b",
+        "others": r"\b(?:nadie|todos|todas las personas|todo el mundo|cualquiera|cualquier persona|los demás|las demás"
+        r"|otros usuarios|todos los clientes|cada cliente|quien sea|quien pregunte|con quien hables|todos los que"
+        r"|alguien)\b",
+        "identity": r"\b(?:eres|serás)\s+(?:ahora\s+)?(?:un|una|el|la)\b|\b(?:eres|serás)\s+\w+,\s+(?:un|una)\b"
+        r"|\bahora eres\b|\bte llamas\b|\btu nombre es\b|\bactúa como\b|\bfinge ser\b|\b(?:bot|asistente) llamado\b",
+        "disclosure": r"\btexto (?:que recibiste|oculto|anterior)|\bantes de mi primer mensaje\b|\bencima de esta "
+        r"conversación\b|\btal cual\b",
         "authority": r"\b(?:desarrolladores|creadores|programadores)\b|\blo que yo diga\b|\bya no valen\b",
-        "permission": r"\bpuedes\b[^.!?]{0,40}\b(?:sin pedirme|sin preguntar|sin confirmación|cualquier|de todos los usuarios|de otros usuarios)|\bde todos los usuarios\b",
-        "exfiltration": r"\b(?:envía|manda|reenvía|copia)\w*\b[^.!?]{0,30}\b(?:me|a mí|mi correo|mi email)\b|\ben secreto\b|\bmándame\b|\breenvíamel?o\b",
-        "ai_reader": r"\b(?:para|a) (?:cualquier|todo|todos los)?\s*(?:asistentes?|agentes?|ia|modelos?)(?: de ia)?\s+(?:que lean?|leyendo)",
-        "standing": r"\b(?:a partir de ahora|desde ahora|de ahora en adelante|en adelante|siempre|nunca|jamás|cada vez|la próxima vez|en todas las conversaciones|hables con quien hables)\b",
+        "permission": r"\bpuedes\b[^.!?]{0,40}\b(?:sin pedirme|sin preguntar|sin confirmación|cualquier|de todos los "
+        r"usuarios|de otros usuarios)|\bde todos los usuarios\b",
+        "exfiltration": r"\b(?:envía|manda|reenvía|copia)\w*\b[^.!?]{0,30}\b(?:me|a mí|mi correo|mi email)\b|\ben "
+        r"secreto\b|\bmándame\b|\breenvíamel?o\b",
+        "ai_reader": r"\b(?:para|a) (?:cualquier|todo|todos los)?\s*(?:asistentes?|agentes?|ia|modelos?)(?: de "
+        r"ia)?\s+(?:que lean?|leyendo)",
+        "standing": r"\b(?:a partir de ahora|desde ahora|de ahora en adelante|en adelante|siempre|nunca|jamás|cada vez"
+        r"|la próxima vez|en todas las conversaciones|hables con quien hables)\b",
         "me": r"\b(?:me|mí|conmigo|mi|mis)\b",
-        "dimension": (r"\b(?:idioma|español|inglés|francés|alemán|viñetas|lista|tabla|resumen|líneas|frases|palabras|breve|cort[oa]|concis[oa]|detallad[oa]|tono|formal|informal|de usted|de tú|tutéame|"
+        "dimension": (r"\b(?:idioma|español|inglés|francés|alemán|viñetas|lista|tabla|resumen|líneas|frases|palabras"
+        r"|breve|cort[oa]|concis[oa]|detallad[oa]|tono|formal|informal|de usted|de tú|tutéame|"
                       r"código|python|unidades|métric[oa]|llámame)\b"),
     },
     "de": {
-        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:bitte|auch|und|dann|jetzt|immer|nie|niemals|beim nächsten mal|ab jetzt|ab sofort|von nun an|künftig|egal [^,]{1,30})[\s,]+)*"
-                       r"(?:sag|sage|erzähl|erzähle|empfiehl|erwähne|erwähn|zeig|zeige|wiederhole|wiederhol|schick|schicke|sende|leite|gib|tu|tue|mach|mache|sei|verhalte|spiel|antworte|beende|beginne|fang|sprich|rede|"
-                       r"verwende|benutze|nutze|nenne|nenn|schreib|schreibe|füge|lösche|lies|öffne|teile|verrate|überrede|biete|vermeide|hör|gehorche|behandle|ruf|führe)\b"
-                       r"|\bdu (?:bist|wirst|darfst|kannst|sollst|musst)\b|\b(?:bist|wirst|darfst|kannst|sollst|musst|tust) du\b"),
-        "speech": r"\b(?:sag|sage|erzähl|erzähle|empfiehl|erwähne|erwähn|zeig|zeige|wiederhole|schick|leite|teile|verrate|überrede|biete|sprich|rede)\b",
-        "statement": r"^\s*(?:ich|mein|meine|meiner|meinem|unser|unsere|er|sie|es|wir|der|die|das|dieser|diese)\b(?!\s+(?:mit mir|mich))",
-        "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]?|jemand|jemandem|den anderen|andere nutzer|anderen nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b",
-        "identity": r"\bdu bist (?:jetzt |ab sofort |ab jetzt |nun )?(?:ein|eine|der|die)\b|\b(?:bot|assistent\w*) namens\b|\bdein name ist\b|\bdu heißt\b|\bbist du \w+, ein\b|\bspiel(?:e)? die rolle\b",
-        "disclosure": r"\btext\b[^.!?]{0,30}\b(?:bekommen|erhalten|vor meiner ersten|über diesem)|\bversteckten text\b|\bwortwörtlich\b",
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:bitte|auch|und|dann|jetzt|immer|nie|niemals|beim nächsten mal|ab "
+        r"jetzt|ab sofort|von nun an|künftig|egal [^,]{1,30})[\s,]+)*"
+                       r"(?:sag|sage|erzähl|erzähle|empfiehl|erwähne|erwähn|zeig|zeige|wiederhole|wiederhol|schick"
+                       r"|schicke|sende|leite|gib|tu|tue|mach|mache|sei|verhalte|spiel|antworte|beende|beginne|fang"
+                       r"|sprich|rede|"
+                       r"verwende|benutze|nutze|nenne|nenn|schreib|schreibe|füge|lösche|lies|öffne|teile|verrate"
+                       r"|überrede|biete|vermeide|hör|gehorche|behandle|ruf|führe)\b"
+                       r"|\bdu (?:bist|wirst|darfst|kannst|sollst|musst)\b"
+                       r"|\b(?:bist|wirst|darfst|kannst|sollst|musst|tust) du\b"),
+        "speech": r"\b(?:sag|sage|erzähl|erzähle|empfiehl|erwähne|erwähn|zeig|zeige|wiederhole|schick|leite|teile"
+        r"|verrate|überrede|biete|sprich|rede)\b",
+        "statement": r"^\s*(?:ich|mein|meine|meiner|meinem|unser|unsere|er|sie|es|wir|der|die|das|dieser"
+        r"|diese)\b(?!\s+(?:mit mir|mich))",
+        "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]?|jemand|jemandem|den anderen|andere nutzer|anderen "
+        r"nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b",
+        "identity": r"\bdu bist (?:jetzt |ab sofort |ab jetzt |nun )?(?:ein|eine|der|die)\b|\b(?:bot|assistent\w*) "
+        r"namens\b|\bdein name ist\b|\bdu heißt\b|\bbist du \w+, ein\b|\bspiel(?:e)? die rolle\b",
+        "disclosure": r"\btext\b[^.!?]{0,30}\b(?:bekommen|erhalten|vor meiner ersten|über diesem)|\bversteckten text\b"
+        r"|\bwortwörtlich\b",
         "authority": r"\b(?:entwickler|schöpfer|hersteller)\b|\bwas ich sage\b|\bgelten nicht mehr\b",
-        "permission": r"\bdu darfst\b[^.!?]{0,60}\b(?:ohne rückfrage|ohne zu fragen|jeden|alle|aller)\b|\baller nutzer\b",
+        "permission": r"\bdu darfst\b[^.!?]{0,60}\b(?:ohne rückfrage|ohne zu fragen|jeden|alle|aller)\b|\baller "
+        r"nutzer\b",
         "exfiltration": r"\b(?:schick|leite|sende)\w*\b[^.!?]{0,40}\b(?:mir|an meine)\b|\bheimlich\b",
-        "ai_reader": r"\ban (?:jeden|alle|den)?\s*(?:ki-)?(?:assistenten|agenten|modelle?)\b[^.!?]{0,20}\b(?:liest|lesen|verarbeitet)",
-        "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|immer|nie|niemals|jedes mal|beim nächsten mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
+        "ai_reader": r"\ban (?:jeden|alle|den)?\s*(?:ki-)?(?:assistenten|agenten|modelle?)\b[^.!?]{0,20}\b(?:liest"
+        r"|lesen|verarbeitet)",
+        "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|immer|nie|niemals|jedes mal|beim nächsten "
+        r"mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
         "me": r"\b(?:mir|mich|mein|meine|meinen)\b",
-        "dimension": (r"\b(?:sprache|deutsch|englisch|französisch|stichpunkt\w*|liste|tabelle|zusammenfassung|zeilen?|sätze|kurz|knapp|ausführlich|ton|förmlich|mit sie|siezen|duzen|"
+        "dimension": (r"\b(?:sprache|deutsch|englisch|französisch|stichpunkt\w*|liste|tabelle|zusammenfassung|zeilen?"
+        r"|sätze|kurz|knapp|ausführlich|ton|förmlich|mit sie|siezen|duzen|"
                       r"code|python|metrisch|einheiten|nenn mich)\b|\w*zeilig\w*"),
     },
     "fr": {
-        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:s'il te plaît|aussi|et|puis|maintenant|toujours|jamais|la prochaine fois|désormais|dorénavant|à partir de maintenant|peu importe [^,]{1,30}|chaque fois [^,]{1,40})[\s,]+)*"
-                       r"(?:dis|dites|raconte|racontez|recommande|recommandez|mentionne|montre|montre-moi|répète|envoie|envoie-m'en|transfère|transfère-le|fais|faites|sois|soyez|agis|joue|réponds|répondez|termine|commence|parle|pousse|"
-                       r"encourage|conseille|propose|utilise|exécute|supprime|lis|donne|écris|ajoute|évite|appelle-moi|vouvoie-moi|tutoie-moi|obéis|suis|ne\s+(?:\w+\s+)?\w+)\b"
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:s'il te plaît|aussi|et|puis|maintenant|toujours|jamais|la prochaine "
+        r"fois|désormais|dorénavant|à partir de maintenant|peu importe [^,]{1,30}|chaque fois [^,]{1,40})[\s,]+)*"
+                       r"(?:dis|dites|raconte|racontez|recommande|recommandez|mentionne|montre|montre-moi|répète|envoie"
+                       r"|envoie-m'en|transfère|transfère-le|fais|faites|sois|soyez|agis|joue|réponds|répondez|termine"
+                       r"|commence|parle|pousse|"
+                       r"encourage|conseille|propose|utilise|exécute|supprime|lis|donne|écris|ajoute|évite|appelle-moi"
+                       r"|vouvoie-moi|tutoie-moi|obéis|suis|ne\s+(?:\w+\s+)?\w+)\b"
                        r"|\btu (?:es|seras|peux|pourras|dois|devras|vas|as le droit|feras)\b"),
-        "speech": r"\b(?:dis|raconte|recommande|mentionne|montre|répète|envoie|transfère|parle|pousse|conseille|propose|mentionne)\b",
+        "speech": r"\b(?:dis|raconte|recommande|mentionne|montre|répète|envoie|transfère|parle|pousse|conseille|propose"
+        r"|mentionne)\b",
         "statement": r"^\s*(?:(?:je|mon|ma|mes|notre|nos|il|elle|ils|elles|on|le|la|les|ce|cette)\b|j'|c'|l')",
-        "others": r"\b(?:personne|tout le monde|tous les clients|à tous|chaque client|aux autres|les autres utilisateurs|autres utilisateurs|tous les utilisateurs|quiconque|peu importe à qui|quelqu'un|tous ceux|à qui que ce soit)\b",
-        "identity": r"\btu (?:es|seras) (?:maintenant |désormais )?(?:un|une)\b|\btu (?:es|seras) \w+, (?:un|une)\b|\btu t'appelles\b|\bton nom est\b|\bjoue le rôle\b|\bfais semblant\b|\b(?:robot|assistant) nommé\b",
+        "others": r"\b(?:personne|tout le monde|tous les clients|à tous|chaque client|aux autres|les autres "
+        r"utilisateurs|autres utilisateurs|tous les utilisateurs|quiconque|peu importe à qui|quelqu'un|tous ceux|à qui "
+        r"que ce soit)\b",
+        "identity": r"\btu (?:es|seras) (?:maintenant |désormais )?(?:un|une)\b|\btu (?:es|seras) \w+, (?:un|une)\b"
+        r"|\btu t'appelles\b|\bton nom est\b|\bjoue le rôle\b|\bfais semblant\b|\b(?:robot|assistant) nommé\b",
         "disclosure": r"\btexte\b[^.!?]{0,30}\b(?:reçu|caché|avant mon premier|au-dessus)|\bmot pour mot\b",
-        "authority": r"\b(?:développeurs|créateurs|concepteurs)\b|\bc'est moi qui décide\b|\bce que je dis\b|\bne comptent plus\b",
-        "permission": r"\btu (?:peux|as le droit)\b[^.!?]{0,60}\b(?:sans me demander|n'importe quelle|tous les utilisateurs|de tous)\b",
-        "exfiltration": r"\b(?:envoie|transfère)\S*[^.!?]{0,30}\b(?:m'en|à mon adresse|mon e-mail|mon adresse)|\ben douce\b",
-        "ai_reader": r"\bà (?:tout|tous les|chaque)?\s*(?:assistants?|agents?|modèles?)(?: ia)?\s+(?:qui lit|qui lisent|lisant)",
-        "standing": r"\b(?:désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|jamais|chaque fois|la prochaine fois|dans toutes nos conversations|peu importe à qui)\b",
+        "authority": r"\b(?:développeurs|créateurs|concepteurs)\b|\bc'est moi qui décide\b|\bce que je dis\b|\bne "
+        r"comptent plus\b",
+        "permission": r"\btu (?:peux|as le droit)\b[^.!?]{0,60}\b(?:sans me demander|n'importe quelle|tous les "
+        r"utilisateurs|de tous)\b",
+        "exfiltration": r"\b(?:envoie|transfère)\S*[^.!?]{0,30}\b(?:m'en|à mon adresse|mon e-mail|mon adresse)|\ben "
+        r"douce\b",
+        "ai_reader": r"\bà (?:tout|tous les|chaque)?\s*(?:assistants?|agents?|modèles?)(?: ia)?\s+(?:qui lit|qui lisent"
+        r"|lisant)",
+        "standing": r"\b(?:désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|jamais|chaque fois|la "
+        r"prochaine fois|dans toutes nos conversations|peu importe à qui)\b",
         "me": r"\b(?:moi|me|m'|mes|mon|ma)\b|m'",
-        "dimension": (r"\b(?:langue|français|anglais|allemand|puces|liste|tableau|résumé|lignes?|phrases|court|concis|détaillé|ton|formel|vouvoie|vouvoie-moi|tutoie|tutoie-moi|vouvoyer|tutoyer|code|python|métrique|unités|appelle-moi)\b"),
+        "dimension": (r"\b(?:langue|français|anglais|allemand|puces|liste|tableau|résumé|lignes?|phrases|court|concis"
+        r"|détaillé|ton|formel|vouvoie|vouvoie-moi|tutoie|tutoie-moi|vouvoyer|tutoyer|code|python|métrique|unités"
+        r"|appelle-moi)\b"),
     },
     "ru": {
-        "imperative": (r"(?:^|(?<=[,:;—]))\s*(?:(?:пожалуйста|также|и|потом|теперь|всегда|никогда|никому|никого|в следующий раз|отныне|с этого момента|впредь|каждый раз[^,]{0,40}|с кем бы[^,]{1,30})[\s,]+)*"
-                       r"(?:скажи|скажите|расскажи|расскажите|говори|говорите|советуй|посоветуй|рекомендуй|порекомендуй|упоминай|упомяни|покажи|повтори|отправь|отправляй|пересылай|перешли|делай|сделай|будь|будьте|"
-                       r"веди|притворись|играй|отвечай|ответь|заканчивай|начинай|обращайся|называй|пиши|используй|выполняй|выполни|удали|читай|прочитай|продвигай|предлагай|предложи|не\s+\w+(?:й|и|йте|ите))\b"
-                       r"|\bты (?:можешь|будешь|должен|обязан|теперь)\b|\bты\s+(?:теперь\s+)?\w+(?:ешь|ишь)\b|\bтебе (?:можно|разрешено)\b"),
-        "speech": r"\b(?:скажи|расскажи|говори|советуй|посоветуй|рекомендуй|упоминай|упомяни|покажи|повтори|отправь|пересылай|перешли|предлагай|рассказывай|сообщай)\b",
+        "imperative": (r"(?:^|(?<=[,:;—]))\s*(?:(?:пожалуйста|также|и|потом|теперь|всегда|никогда|никому|никого|в "
+        r"следующий раз|отныне|с этого момента|впредь|каждый раз[^,]{0,40}|с кем бы[^,]{1,30})[\s,]+)*"
+                       r"(?:скажи|скажите|расскажи|расскажите|говори|говорите|советуй|посоветуй|рекомендуй|порекомендуй"
+                       r"|упоминай|упомяни|покажи|повтори|отправь|отправляй|пересылай|перешли|делай|сделай|будь|будьте|"
+                       r"веди|притворись|играй|отвечай|ответь|заканчивай|начинай|обращайся|называй|пиши|используй"
+                       r"|выполняй|выполни|удали|читай|прочитай|продвигай|предлагай|предложи|не\s+\w+(?:й|и|йте|ите))\b"
+                       r"|\bты (?:можешь|будешь|должен|обязан|теперь)\b|\bты\s+(?:теперь\s+)?\w+(?:ешь|ишь)\b"
+                       r"|\bтебе (?:можно|разрешено)\b"),
+        "speech": r"\b(?:скажи|расскажи|говори|советуй|посоветуй|рекомендуй|упоминай|упомяни|покажи|повтори|отправь"
+        r"|пересылай|перешли|предлагай|рассказывай|сообщай)\b",
         "statement": r"^\s*(?:я|мой|моя|мои|моё|наш|наша|наши|он|она|они|оно|это|бабушка|мама|папа)\b",
-        "others": r"\b(?:никому|никого|всем|все|каждому|любому|другим пользователям|других пользователей|всех пользователей|с кем бы|кто бы ни|кто-то|кто спрашивает|тем, кто|кто-нибудь)\b",
-        "identity": r"\bты (?:теперь |будешь )?(?:бот|помощник\w*|ии|робот|персонаж)\b|\bбудешь \w+ом\b|\bпо имени\b|\bтебя зовут\b|\bтвоё имя\b|\bпритворись\b",
+        "others": r"\b(?:никому|никого|всем|все|каждому|любому|другим пользователям|других пользователей|всех "
+        r"пользователей|с кем бы|кто бы ни|кто-то|кто спрашивает|тем, кто|кто-нибудь)\b",
+        "identity": r"\bты (?:теперь |будешь )?(?:бот|помощник\w*|ии|робот|персонаж)\b|\bбудешь \w+ом\b|\bпо имени\b"
+        r"|\bтебя зовут\b|\bтвоё имя\b|\bпритворись\b",
         "disclosure": r"\bтекст\b[^.!?]{0,40}\b(?:получил|до моего|над этим|скрыт)|\bскрытый текст\b|\bдословно\b",
         "authority": r"\b(?:разработчик\w*|создател\w*)\b|\bрешаю я\b|\bчто я скажу\b|\bбольше не действуют\b",
-        "permission": r"\bты можешь\b[^.!?]{0,60}\b(?:без подтверждения|без спроса|любую|всех пользователей)\b|\bвсех пользователей\b",
+        "permission": r"\bты можешь\b[^.!?]{0,60}\b(?:без подтверждения|без спроса|любую|всех пользователей)\b|\bвсех "
+        r"пользователей\b",
         "exfiltration": r"\b(?:отправ\w*|пересыла\w*|перешли)\b[^.!?]{0,30}\b(?:мне|на мою|на почту)\b|\bтайно\b",
-        "ai_reader": r"\b(?:любому|всем|каждому)\s+(?:ии-)?(?:помощнику|агенту|ассистенту|модели)\b[^.!?]{0,10}\bчитающ",
-        "standing": r"\b(?:отныне|с этого момента|впредь|всегда|никогда|каждый раз|в следующий раз|во всех (?:следующих )?разговорах|с кем бы)\b",
+        "ai_reader": r"\b(?:любому|всем|каждому)\s+(?:ии-)?(?:помощнику|агенту|ассистенту"
+        r"|модели)\b[^.!?]{0,10}\bчитающ",
+        "standing": r"\b(?:отныне|с этого момента|впредь|всегда|никогда|каждый раз|в следующий раз|во всех "
+        r"(?:следующих )?разговорах|с кем бы)\b",
         "me": r"\b(?:мне|меня|мной|мой|мои|ко мне)\b",
-        "dimension": r"\b(?:языке|по-русски|по-английски|списком|список|таблиц\w*|итог\w*|резюме|строк\w*|предложени\w*|кратк\w*|подробн\w*|тон|формальн\w*|на «вы»|на вы|на ты|код\w*|python|метрическ\w*|называй меня)\b|«вы»",
+        "dimension": r"\b(?:языке|по-русски|по-английски|списком|список|таблиц\w*|итог\w*|резюме|строк\w*|предложени\w*"
+        r"|кратк\w*|подробн\w*|тон|формальн\w*|на «вы»|на вы|на ты|код\w*|python|метрическ\w*|называй меня)\b|«вы»",
     },
 }
 
@@ -322,7 +436,9 @@ _FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "
              "exfiltration", "ai_reader", "standing", "me", "dimension")
 #: Quoted text is reported speech: it is removed before the grammar is read. A string that is a
 #: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation.
-_QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»|„[^“\n]{2,200}“)", re.IGNORECASE)
+_QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\""
+                     r"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
+                     r"|„[^“\n]{2,200}“)", re.IGNORECASE)
 _SENTENCES = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+|$)")
 _CLAUSES = re.compile(r"[^,，;；:：]+")
 
@@ -381,14 +497,17 @@ def classify_sentence(sentence: str) -> Directive:
         (Scope.STANDING,) if _any("standing", sentence) else ())
     agent = [s for s in scopes if s in AGENT_SCOPES]
     if agent:
-        return Directive(MemoryClass.RULE, scopes, f"a directive about the agent itself ({', '.join(map(str, agent))})", clause)
+        return Directive(MemoryClass.RULE, scopes, f"a directive about the agent itself "
+                                                   f"({', '.join(map(str, agent))})", clause)
     speech = _any("speech", sentence) is not None
     if Scope.OTHERS in scopes and speech:
         return Directive(MemoryClass.RULE, scopes, "a directive about what other people are told", clause)
     if _any("dimension", sentence):
-        return Directive(MemoryClass.PREFERENCE, scopes, "a directive about how this user's own answers should be", clause)
+        return Directive(MemoryClass.PREFERENCE, scopes, "a directive about how this user's own answers should "
+                                                         "be", clause)
     if Scope.STANDING in scopes and _any("standing_speech", sentence, fallback="speech"):
-        return Directive(MemoryClass.RULE, scopes, "a standing directive that is not about a preference dimension", clause)
+        return Directive(MemoryClass.RULE, scopes, "a standing directive that is not about a preference "
+                                                   "dimension", clause)
     return Directive(MemoryClass.REQUEST, scopes, "a one-off request", clause)
 
 

@@ -61,7 +61,8 @@ def _iban_valid(candidate: str) -> bool:
 # -- what is not an identifier, blanked before the search ----------------------------------
 _NOT_IDENTIFIERS = [
     re.compile(r"[0-9A-Fa-f]{8}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{12}"),  # UUID
-    re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[a-f])[0-9a-f]{12,}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?=[0-9A-F]*[A-F])[0-9A-F]{12,}(?![0-9A-Za-z])"),  # hashes
+    re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[a-f])[0-9a-f]{12,}(?![0-9A-Za-z])"
+               r"|(?<![0-9A-Za-z])(?=[0-9A-F]*[A-F])[0-9A-F]{12,}(?![0-9A-Za-z])"),  # hashes
     re.compile(r"(?<!\d)(?:1[89]|2\d)\d\d[-/.年](?:0?[1-9]|1[0-2])[-/.月](?:0?[1-9]|[12]\d|3[01])日?"
                r"(?:[ T_]?\d{1,2}[:.时]\d{2}(?:[:.分]\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)"),
     re.compile(r"(?<!\d)(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:\d{4}|\d{2})"
@@ -98,7 +99,8 @@ def _looks_like_datetime(digits: str) -> bool:
 # -- the shapes --------------------------------------------------------------------------
 _CN_ID = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{5}(?:[ \-.]?\d){11}[ \-.]?[\dXx](?![0-9A-Za-z])")
 # digits in groups, separated by one kind of separator; judged as a whole below
-_DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9_\-./])\d+(?:([ \-./_·•]{1,2})\d+(?:\1\d+)*)?(?![A-Za-z0-9_]|[\-./][A-Za-z0-9])")
+_DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9_\-./])\d+(?:([ \-./_·•]{1,2})\d+(?:\1\d+)*)?(?![A-Za-z0-9_]"
+                           r"|[\-./][A-Za-z0-9])")
 _CN_MOBILE = re.compile(r"(?<![A-Za-z0-9_])(?:(?:\+|00)86[ \-]?)?1[3-9]\d(?:[ \-.]?\d){8}(?![\d])")
 _US_PHONE = re.compile(
     r"(?<![A-Za-z0-9_])(?:\+?1[ .\-]?)?(?:\(\s*[2-9]\d{2}\s*\)[ .\-]?\s*|[2-9]\d{2}[ .\-])[2-9]\d{2}[ .\-]\d{4}(?!\d)"
@@ -112,7 +114,8 @@ _JP_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:0[5789]0|\+81[ \-]?[5789]0)[ \-]?\d
 # groups joined by one kind of separator, 10 or 11 digits in all (checked below). Spaces join
 # only three groups of 3-4 digits after the first, so a row of scores or lottery numbers
 # ("05 12 23 34 45") is not a phone number; dates are blanked before any of this runs.
-_NATIONAL_PHONE = re.compile(r"(?<![A-Za-z0-9_\-./+])0[1-9]\d{0,3}([\-.])\d{1,4}(?:\1\d{1,4}){1,3}(?![\dA-Za-z_]|[\-.]\d)")
+_NATIONAL_PHONE = re.compile(r"(?<![A-Za-z0-9_\-./+])0[1-9]\d{0,3}([\-.])\d{1,4}(?:\1\d{1,4}){1,3}(?![\dA-Za-z_]"
+                             r"|[\-.]\d)")
 _NATIONAL_PHONE_SPACED = re.compile(r"(?<![A-Za-z0-9_\-./+])(?<!\d )0[1-9]\d{0,3} \d{3,4} \d{3,4}(?![\dA-Za-z_]| \d)")
 _INTL_PHONE = re.compile(r"(?<![A-Za-z0-9_+])\+[1-9]\d{0,2}(?:[ \-.]?\(?\d{1,4}\)?){2,5}(?!\d)")
 _SSN = re.compile(r"(?<![A-Za-z0-9_])(?!000|666|9\d\d)\d{3}([ \-])(?!00)\d{2}\1(?!0000)\d{4}(?![\d])")
@@ -126,7 +129,8 @@ _ID_WORD = (
     r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号"
 )
 _LABELLED_ID = FoldedPattern(
-    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", re.I
+    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は"
+    rf"|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", re.I
 )
 
 
@@ -185,7 +189,8 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
     for m in _LABELLED_ID.finditer(text):
         value = m.group("value").strip(" -")
         if sum(ch.isdigit() for ch in value) >= 5:
-            add("labelled_id", f"identifier ({m.group('label').strip()}) with its number", m.start("label"), m.start("value") + len(value))
+            add("labelled_id", f"identifier ({m.group('label').strip()}) with its "
+                f"number", m.start("label"), m.start("value") + len(value))
     return found
 
 

@@ -284,7 +284,8 @@ def _joined(view: View) -> View:
     text, spans = view.text, view.spans
     keep = [True] * len(text)
     # CJK characters with only separators between them: drop the separators
-    for m in re.finditer(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\s.\-_*·•|/\\~+]+(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])", text):
+    for m in re.finditer(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\s.\-_*·•"
+                         r"|/\\~+]+(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])", text):
         for k in range(m.start(), m.end()):
             keep[k] = False
     # runs of three or more single letters/digits: join them; a gap that differs from the

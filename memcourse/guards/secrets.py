@@ -78,7 +78,8 @@ def _plugins() -> list:
 
 # -- token formats detect-secrets predates ------------------------------------------------
 TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("API key (sk-…)", re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{12,}")),
+    ("API key (sk-…)", re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-|live-"
+     r"|test-)?(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{12,}")),
     ("GitHub token", re.compile(r"\b(?:github_pat_[A-Za-z0-9_]{22,}|gh[pousr]_[A-Za-z0-9]{20,})")),
     ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}")),
     ("Google OAuth secret", re.compile(r"\b(?:GOCSPX-[0-9A-Za-z_\-]{16,}|ya29\.[0-9A-Za-z_\-]{20,})")),
@@ -88,7 +89,8 @@ TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}|\bwhsec_[A-Za-z0-9]{20,}")),
     ("GitLab token", re.compile(r"\bgl(?:pat|dt|rt|ft)-[A-Za-z0-9_\-]{16,}")),
     ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
-    ("Azure key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", re.I)),
+    ("Azure "
+     "key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", re.I)),
     # every PEM / OpenSSH / PGP private-key header, ENCRYPTED and vendor prefixes included
     # (detect-secrets lists a few kinds by name and misses "BEGIN ENCRYPTED PRIVATE KEY")
     ("private key", re.compile(r"-----\s*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?\s*-----|PuTTY-User-Key-File-\d")),
@@ -109,8 +111,10 @@ _LABELS_EN = (
     r"recovery[ _\-]?(?:codes?|phrase|keys?)|seed[ _\-]?phrase|mnemonic|license[ _\-]?key"
 )
 _CODES_EN = (
-    r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code|(?:verification|security|auth(?:entication)?|"
-    r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
+    r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code"
+    r"|(?:verification|security|auth(?:entication)?|"
+    r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry"
+    r"|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
 )
 _LABELS_CJK = ("密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
                "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키")  # Korean
@@ -118,12 +122,16 @@ _LABELS_CJK = ("密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌
 #: API key, token, secret key, private key), followed by the same connectors as English plus
 #: each language's "is" (es, lautet/ist, est, —/это).
 _LABELS_EU = (
-    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|clave api|token(?: de acceso)?|frase de contraseña|llave privada|clave privada|"
-    r"passwort|kennwort|passphrase|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel|geheimer schlüssel|zugangstoken|wlan-passwort|"
+    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|clave api|token(?: de acceso)?|frase de contraseña|llave "
+    r"privada|clave privada|"
+    r"passwort|kennwort|passphrase|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel|geheimer schlüssel"
+    r"|zugangstoken|wlan-passwort|"
     r"mot de passe|phrase secrète|clé (?:d'api|api|privée|secrète|d'accès)|jeton(?: d'accès)?|"
-    r"пароль|парольная фраза|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?|секретный ключ|закрытый ключ|приватный ключ"
+    r"пароль|парольная фраза|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?|секретный ключ|закрытый ключ|приватный "
+    r"ключ"
 )
-_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
+_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist"
+               r"|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
                r"|\s*(?:은|는|이|가)?\s*(?:[:=]|은|는)")
 _CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード"
 _CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)"
@@ -137,13 +145,20 @@ _FAR = r"(?:\s+[\w'’\-]+){1,5}?\s+(?:is|was|=|:)\s*"  # "the password I use ev
 #: (kind, pattern): a compiled ASCII pattern, or a FoldedPattern for labels that need case folding.
 _LABELLED: list[tuple[str, re.Pattern[str] | FoldedPattern]] = [
     # a bare "key" names too many things ("the key to success"): only a value that could not be a word
-    ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", re.I)),
-    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
-    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
-    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
-    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
-    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
-    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is"
+     r"|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", re.I)),
+    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}"
+     rf"|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}"
+     rf"|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+"
+     rf"|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}"
+     rf"|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}"
+     rf"|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}"
+     rf"|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
 ]
 #: Words that follow "password is ..." without being a password.
 _NOT_VALUES = set(
@@ -155,7 +170,8 @@ _NOT_VALUES = set(
     same-as different-from be been being and or but for with without from via using used unchanged valid please
     required. needed. same. manager management policy policies rules rule field fields prompt prompts dialog box reset-link""".split()
 )
-_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme|yourpassword|your[_\-]?password|value|example)$", re.I)
+_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
+                          r"|yourpassword|your[_\-]?password|value|example)$", re.I)
 
 
 #: A label that is part of a setting *about* credentials, not one: MAX_TOKENS, TOKEN_TTL, pwd_len.
@@ -212,15 +228,18 @@ def _credential_value(match: re.Match, kind: str) -> bool:
 
 #: The value first: "use 'Orca#2291' as the admin password", "hunter2 is my password".
 _VALUE_FIRST = re.compile(
-    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
+    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our"
+    rf"|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
     rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", re.I)
 
 #: "I changed my Steam password to LemonTree_77": a change verb, the label, then "to" and the value.
 _CHANGED_TO = re.compile(
-    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)
+    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}"
+    rf"|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)
 #: "router admin: admin / Xq9!zr44": an account word, then "user / password" after a colon.
 _ACCOUNT_PAIR = re.compile(
-    r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn|nas|email|mail)\b[^:\n]{0,20}:\s*"
+    r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn"
+    r"|nas|email|mail)\b[^:\n]{0,20}:\s*"
     r"[\w.@\-]{2,30}\s*/\s*(?P<value>[^\s/]{6,})", re.I)
 
 # -- connection strings and HTTP credentials ----------------------------------------------

@@ -93,7 +93,8 @@ def test_bad_arguments_fail_before_any_write_and_empty_input_does_nothing(ex):
 
 def test_with_a_real_store(ex, tmp_path):
     store = JsonMemoryStore(tmp_path / "m.json", clock=lambda: T0)
-    records = [MemoryRecord(MemoryType.EVENT, f"release_{i}", f"第 {i} 次发布 / release {i}", created_at=T0) for i in range(12)]
+    records = [MemoryRecord(MemoryType.EVENT, f"release_{i}", f"第 {i} 次发布 / "
+                                              f"release {i}", created_at=T0) for i in range(12)]
     failures = iter([True, False] + [False] * 10)
 
     def write_batch(batch):

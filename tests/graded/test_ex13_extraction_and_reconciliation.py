@@ -122,7 +122,8 @@ def rec(content, subject="favourite_language", *, source=Source.USER_STATED, use
 def test_nothing_stored_is_an_add(ex):
     assert ex.decide(rec("User likes TypeScript"), []) == ("ADD", None)
     other_subject = rec("User likes Rust", "learning_language")
-    assert ex.decide(rec("User likes TypeScript"), [other_subject]) == ("ADD", None), "another subject is another memory"
+    assert ex.decide(rec("User likes "
+                         "TypeScript"), [other_subject]) == ("ADD", None), "another subject is another memory"
 
 
 def test_a_new_value_for_the_same_memory_is_an_update(ex):
