@@ -136,7 +136,7 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
             # latency depends on the index size and vector distribution, not on the exact
             # meaning. So each content vector is the normalised sum of *real* model vectors of
             # its words, primed into the cache. Queries are still embedded by the model.
-            word_vectors = dict(zip(WORDS + VERBS, embedder.embed(WORDS + VERBS)))
+            word_vectors = dict(zip(WORDS + VERBS, embedder.embed(WORDS + VERBS), strict=True))
             vectors = [
                 sum(word_vectors[w] for w in r.content.replace(",", "").split() if w in word_vectors)
                 for r in records
@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> None:
     ARGS = args = parser.parse_args(argv)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     start = time.perf_counter()
-    Embedder().model  # load the model ($MEMCOURSE_EMBEDDING_MODEL, else the default) once, timed
+    _ = Embedder().model  # load the model ($MEMCOURSE_EMBEDDING_MODEL, else the default) once, timed
     model_load_s = time.perf_counter() - start
     rng = random.Random(args.seed)
     results = []

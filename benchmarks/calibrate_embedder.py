@@ -124,7 +124,7 @@ def measure(embedder: Embedder, conversations) -> dict[str, object]:
         questions = [q for q in conv.questions if q.category in (1, 2, 3, 4)]
         queries = embedder.embed_queries([q.text for q in questions])
         cosines = queries @ vectors.T
-        for q, row in zip(questions, cosines):
+        for q, row in zip(questions, cosines, strict=True):
             evidence = set(q.evidence)
             unrelated.append(row[[i for i, d in enumerate(ids) if d not in evidence]])
             top = np.argsort(-row)[:VECTOR_DEPTH]

@@ -57,6 +57,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -344,8 +345,8 @@ def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: 
             for conv in conversations:
                 clock.now = conv.asked_at
                 for q in conv.questions:
-                    hits = timed(result, lambda: store.search_hits(
-                        q.text, limit=DEPTH, user_id=conv.sample_id, mode=store_mode, record_access=False))
+                    hits = timed(result, partial(store.search_hits, q.text, limit=DEPTH, user_id=conv.sample_id,
+                                                 mode=store_mode, record_access=False))
                     result.add(q.category, [dia_id_of(hit.record) for hit in hits], q.evidence)
     return results
 
@@ -386,35 +387,34 @@ def run_baselines(conversations: list[Conversation], workdir: Path, embedder) ->
     dense.index_s = time.perf_counter() - start
     fused.index_s = bm25.index_s + dense.index_s
     depth = 50
+
+    def bm25_search(conv: Conversation, q: Question, limit: int) -> list[str]:
+        model, n = indexes[conv.sample_id], len(conv.turns)
+        tokens = bm25s.tokenize([q.text], stopwords="en", stemmer=stemmer, show_progress=False)
+        if not tokens.vocab:
+            return []
+        docs, scores = model.retrieve(tokens, k=min(limit, n), show_progress=False)
+        return [conv.turns[int(d)].dia_id for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+
+    def dense_search(conv: Conversation, q: Question, limit: int) -> list[str]:
+        out = collection.query(query_embeddings=embedder.embed_queries([q.text]), n_results=min(limit, len(conv.turns)),
+                               where={"user": conv.sample_id}, include=[])
+        return [i.split("/", 1)[1] for i in out["ids"][0]]
+
+    def rrf_search(conv: Conversation, q: Question) -> list[str]:
+        score: dict[str, float] = {}
+        for ranking in (bm25_search(conv, q, depth), dense_search(conv, q, depth)):
+            for rank, doc in enumerate(ranking, 1):
+                score[doc] = score.get(doc, 0.0) + 1.0 / (60 + rank)
+        return sorted(score, key=lambda d: -score[d])[:DEPTH]
+
     for conv in conversations:
-        model = indexes[conv.sample_id]
-        n = len(conv.turns)
         for q in conv.questions:
-            def bm25_search(limit: int) -> list[str]:
-                tokens = bm25s.tokenize([q.text], stopwords="en", stemmer=stemmer, show_progress=False)
-                if not tokens.vocab:
-                    return []
-                docs, scores = model.retrieve(tokens, k=min(limit, n), show_progress=False)
-                return [conv.turns[int(d)].dia_id for d, s in zip(docs[0], scores[0]) if s > 0]
-
-            def dense_search(limit: int) -> list[str]:
-                out = collection.query(query_embeddings=embedder.embed_queries([q.text]), n_results=min(limit, n),
-                                       where={"user": conv.sample_id}, include=[])
-                return [i.split("/", 1)[1] for i in out["ids"][0]]
-
-            ranked_bm25 = timed(bm25, lambda: bm25_search(DEPTH))
-            ranked_dense = timed(dense, lambda: dense_search(DEPTH))
+            ranked_bm25 = timed(bm25, partial(bm25_search, conv, q, DEPTH))
+            ranked_dense = timed(dense, partial(dense_search, conv, q, DEPTH))
             bm25.add(q.category, ranked_bm25, q.evidence)
             dense.add(q.category, ranked_dense, q.evidence)
-
-            def rrf_search() -> list[str]:
-                score: dict[str, float] = {}
-                for ranking in (bm25_search(depth), dense_search(depth)):
-                    for rank, doc in enumerate(ranking, 1):
-                        score[doc] = score.get(doc, 0.0) + 1.0 / (60 + rank)
-                return sorted(score, key=lambda d: -score[d])[:DEPTH]
-
-            fused.add(q.category, timed(fused, rrf_search), q.evidence)
+            fused.add(q.category, timed(fused, partial(rrf_search, conv, q)), q.evidence)
     return {r.mode: r for r in (bm25, dense, fused)}
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -59,7 +60,7 @@ def candidates(conversations, embedder) -> dict[str, list[tuple[str, float, bool
     found: dict[str, list[tuple[str, float, bool]]] = {"keyword": [], "vector": []}
     for conv in conversations:
         turns = records[conv.sample_id]
-        turn_of = {r.memory_id: t.dia_id for r, t in zip(turns, conv.turns)}
+        turn_of = {r.memory_id: t.dia_id for r, t in zip(turns, conv.turns, strict=True)}
         vectors = embedder.embed([r.content for r in turns])
         allowed = set(turn_of)
         for q in (q for q in conv.questions if q.category in (1, 2, 3, 4)):
@@ -84,12 +85,12 @@ def curve(rows: list[tuple[float, bool]]) -> tuple[list[float], float, float]:
     x = np.array([r[0] for r in rows])
     y = np.array([r[1] for r in rows], dtype=float)
     shares = []
-    for lo, hi in zip(BINS[:-1], BINS[1:]):
+    for lo, hi in pairwise(BINS):
         inside = (x >= lo) & ((x < hi) if hi < 1 else (x <= hi))
         shares.append(float(y[inside].mean()) if inside.any() else float("nan"))
     best = float(y[x >= 0.999].mean())
     mids = (BINS[:-1] + BINS[1:]) / 2
-    points = [(m, s) for m, s in zip(mids, shares) if m > 0.15 and s == s and s > 0]
+    points = [(m, s) for m, s in zip(mids, shares, strict=True) if m > 0.15 and s == s and s > 0]
     slope = np.polyfit(np.log([m for m, _ in points]), np.log([s / best for _, s in points]), 1)[0]
     return shares, best, float(slope)
 

@@ -52,6 +52,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -453,15 +454,15 @@ def main(argv: list[str] | None = None) -> int:
         jobs = max(1, min(args.jobs, len(mutants)))
         chunks = [mutants[i::jobs] for i in range(jobs)]
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(lambda chunk: run_batch([m.source for m in chunk], solution, test,
-                                                          timeout=args.timeout), chunks))
+            batch = partial(run_batch, solution=solution, test=test, timeout=args.timeout)
+            parts = list(pool.map(batch, [[m.source for m in chunk] for chunk in chunks]))
         by_key = {}
-        for chunk, part in zip(chunks, parts):
-            by_key.update({id(m): outcome for m, outcome in zip(chunk, part)})
+        for chunk, part in zip(chunks, parts, strict=True):
+            by_key.update({id(m): outcome for m, outcome in zip(chunk, part, strict=True)})
         outcomes = [by_key[id(m)] for m in mutants]
         counts = {"killed": 0, "survived": 0, "equivalent": 0}
         survivors = []
-        for mutant, (survived, summary) in zip(mutants, outcomes):
+        for mutant, (survived, summary) in zip(mutants, outcomes, strict=True):
             status = "killed" if not survived else ("equivalent" if mutant.key in equivalents else "survived")
             counts[status] += 1
             results.append({"key": mutant.key, "line": mutant.line, "status": status, "summary": summary})

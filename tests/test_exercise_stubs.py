@@ -130,7 +130,7 @@ def test_every_graded_test_fails_against_the_stubs_with_not_implemented(stub_cas
         f"{c['id']}: {c['message'][:200]}"
         for c in stub_cases
         if "NotImplementedError" not in c["message"]
-        and "NotImplementedError" not in "\n".join(l for l in c["details"].splitlines() if l.startswith("E "))
+        and "NotImplementedError" not in "\n".join(row for row in c["details"].splitlines() if row.startswith("E "))
     ]
     assert not wrong, "these graded tests fail on a stub for another reason than NotImplementedError:\n" + "\n".join(wrong)
 

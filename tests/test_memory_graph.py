@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
@@ -52,7 +54,7 @@ def test_the_graph_runs_the_six_nodes_in_order(graph):
     drawn = graph.get_graph()
     edges = {(edge.source, edge.target) for edge in drawn.edges}
     path = ["__start__", *NODES, "__end__"]
-    assert edges == set(zip(path, path[1:]))
+    assert edges == set(pairwise(path))
 
 
 def test_resuming_a_thread_restores_its_run_state_a_new_thread_starts_empty(graph):

@@ -19,9 +19,9 @@ def ex(exercise):
 class FlakyServer:
     """Records every call; fails the calls whose numbers (1-based) are in ``fail_calls``."""
 
-    def __init__(self, fail_calls=(), error=ConnectionError("connection reset by peer")):
+    def __init__(self, fail_calls=(), error=None):
         self.fail_calls = set(fail_calls)
-        self.error = error
+        self.error = error if error is not None else ConnectionError("connection reset by peer")
         self.calls: list[list] = []
         self.stored: list = []
 
