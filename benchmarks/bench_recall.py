@@ -177,13 +177,18 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
         queries = make_queries(args.queries, rng, n, args.tenants)
         queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain query, no filter"] = timed(
-            lambda q: store.collection.query(query_embeddings=embedder.embed_queries([q]), n_results=10, include=["distances"]),
+            lambda q: store.collection.query(
+                query_embeddings=embedder.embed_queries([q]), n_results=10, include=["distances"]
+            ),
             queries,
         )
         queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain chroma.query"] = timed(
             lambda q: store.collection.query(
-                query_embeddings=embedder.embed_queries([q]), n_results=10, where=where, include=["metadatas", "distances"]
+                query_embeddings=embedder.embed_queries([q]),
+                n_results=10,
+                where=where,
+                include=["metadatas", "distances"],
             ),
             queries,
         )
@@ -214,7 +219,9 @@ def print_report(results: list[dict], model_load_s: float) -> None:
     print(f"model load (once per process): {model_load_s:.1f} s")
     print(f"users: {ARGS.tenants} (searches ask as one of them)\n")
     print("write throughput (memories/s; batches of %d)" % ARGS.batch)
-    print(f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9} {'model calls (warm)':>19}")
+    print(
+        f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9} {'model calls (warm)':>19}"
+    )
     for r in results:
         n = r["size"]
         cold, warm, ins = n / r["upsert_cold_s"], n / r["reupsert_warm_s"], n / r["insert_warm_cache_s"]

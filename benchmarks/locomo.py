@@ -313,7 +313,9 @@ def passage_rule(weight: float | None, labels: bool):
         passages.PASSAGE_WEIGHT, passages.label = saved
 
 
-def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder) -> dict[str, ModeResult]:
+def run_store(
+    conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder
+) -> dict[str, ModeResult]:
     """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
     from memcourse.stores.chroma import ChromaMemoryStore
 
@@ -378,7 +380,9 @@ def run_baselines(conversations: list[Conversation], workdir: Path, embedder) ->
     bm25.index_s = time.perf_counter() - start
     # Chroma: one collection, every user, filtered by user at query time.
     start = time.perf_counter()
-    client = chromadb.PersistentClient(path=str(workdir / "plain-chroma"), settings=Settings(anonymized_telemetry=False))
+    client = chromadb.PersistentClient(
+        path=str(workdir / "plain-chroma"), settings=Settings(anonymized_telemetry=False)
+    )
     collection = client.create_collection("plain", configuration={"hnsw": {"space": "cosine"}}, embedding_function=None)
     for conv in conversations:
         texts = [t.content for t in conv.turns]
@@ -493,7 +497,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     embedder.embed([t.content for c in conversations for t in c.turns])  # the model load and embedding, once
     print(f"model load + embedding {turns} turns: {time.perf_counter() - start:.1f} s (shared by every mode)")
-    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp, passage_rule(args.passage_weight, not args.no_passage_labels):
+    with (
+        tempfile.TemporaryDirectory(prefix="locomo-") as tmp,
+        passage_rule(args.passage_weight, not args.no_passage_labels),
+    ):
         results = run_store(conversations, modes, Path(tmp), embedder)
         if not args.no_baselines:
             results.update(run_baselines(conversations, Path(tmp), embedder))

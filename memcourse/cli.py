@@ -116,7 +116,11 @@ def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     if args.script is not None:
         try:
-            lines = sys.stdin.read().splitlines() if str(args.script) == "-" else args.script.read_text(encoding="utf-8").splitlines()
+            lines = (
+                sys.stdin.read().splitlines()
+                if str(args.script) == "-"
+                else args.script.read_text(encoding="utf-8").splitlines()
+            )
         except OSError as error:
             print(f"memcourse demo: cannot read script: {error}", file=sys.stderr)
             return 2

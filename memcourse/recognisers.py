@@ -51,18 +51,40 @@ PREFERENCE_TOPICS = [
 #: come first because a code preference often mentions length too. Anything else is
 #: ``response_style``.
 PREFERENCE_ASPECTS = [
-    ("response_style", re.compile(r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang"
-     r"|rust)\b", re.I)),
-    ("response_language", re.compile(r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese"
-     r"|mandarin)\b", re.I)),
-    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose"
-     r"|length)\b", re.I)),
+    (
+        "response_style",
+        re.compile(
+            r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang"
+            r"|rust)\b",
+            re.I,
+        ),
+    ),
+    (
+        "response_language",
+        re.compile(
+            r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese"
+            r"|mandarin)\b",
+            re.I,
+        ),
+    ),
+    (
+        "response_length",
+        re.compile(
+            r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose"
+            r"|length)\b",
+            re.I,
+        ),
+    ),
 ]
 LOCATION_PATTERNS = [
-    re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦"
-               r"|[，,。.!！]|$)"),
-    re.compile(r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in"
-               r"|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"),
+    re.compile(
+        r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦"
+        r"|[，,。.!！]|$)"
+    ),
+    re.compile(
+        r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in"
+        r"|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
+    ),
 ]
 #: A recogniser's value that is a question word: "我的项目是什么？" asks for the project, it
 #: does not name one (and storing it would replace the real name).
@@ -72,7 +94,9 @@ _QUESTION_WORD = re.compile(
     r"(?:名字|名称|东西|地方|样|样子)?(?:来着|呢|啊|呀|吗|了|的)*[?？。.!！]*",
     re.IGNORECASE,
 )
-_ASKING_START = re.compile(r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE)
+_ASKING_START = re.compile(
+    r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE
+)
 
 
 def _asks(value: str, text: str) -> bool:
@@ -89,7 +113,9 @@ def _asks(value: str, text: str) -> bool:
 
 
 #: Words that mark a passing state, not a durable fact ("我现在有点困" is not worth a memory).
-TRANSIENT = re.compile(r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", re.I)
+TRANSIENT = re.compile(
+    r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", re.I
+)
 
 
 @dataclass(frozen=True)

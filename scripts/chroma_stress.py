@@ -208,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "server-writer":
         server_writer(args)
         return 0
-    return {"server": run_server, "threads": run_threads, "embedded-second-process": run_second_process}[args.command](args)
+    return {"server": run_server, "threads": run_threads, "embedded-second-process": run_second_process}[args.command](
+        args
+    )
 
 
 if __name__ == "__main__":

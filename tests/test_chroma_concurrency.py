@@ -102,7 +102,9 @@ def test_threaded_put_delete_search_keeps_both_databases_intact(tmp_path):
                             f"step {rng.random():.6f}"})
                 else:
                     lg.delete(("users", f"u{seed}"), key)
-                record = store.upsert(MemoryRecord(MemoryType.EVENT, f"e{rng.randrange(8)}", f"Event {rng.random()}", user_id=f"d{seed}"))
+                record = store.upsert(
+                    MemoryRecord(MemoryType.EVENT, f"e{rng.randrange(8)}", f"Event {rng.random()}", user_id=f"d{seed}")
+                )
                 if rng.random() < 0.5:
                     store.forget(record.memory_id)
         except BaseException as error:
@@ -148,7 +150,9 @@ store.close()
 
 def test_a_second_process_on_an_embedded_path_is_refused_naming_the_holder(tmp_path):
     path = tmp_path / "db"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout.readline().strip() == "open"
         with pytest.raises(StoreError, match=rf"pid {holder.pid}\b.*Chroma server"):
@@ -173,7 +177,9 @@ def test_closing_the_last_store_frees_the_path_for_another_process(tmp_path):
     with pytest.raises(StoreError, match="closed"):
         first.search("Lisbon")
     second.close()
-    opened = subprocess.run([sys.executable, "-c", HOLDER, str(path)], input="\n", capture_output=True, text=True, timeout=120)
+    opened = subprocess.run(
+        [sys.executable, "-c", HOLDER, str(path)], input="\n", capture_output=True, text=True, timeout=120
+    )
     assert opened.returncode == 0, opened.stderr[-2000:]
 
 

@@ -49,7 +49,9 @@ store.close()
 
 # Writes canary records as fast as it can until it is killed (the parent waits for "go"); it
 # embeds with a stand-in for the model (tests/standin.py): the residue does not depend on vectors.
-KILLED_WRITER = STANDIN_EMBEDDER + """
+KILLED_WRITER = (
+    STANDIN_EMBEDDER
+    + """
 import sys
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma import ChromaMemoryStore
@@ -62,6 +64,7 @@ while True:
     if i == 3:
         print("go", flush=True)
 """
+)
 
 
 def plant(store: ChromaMemoryStore, clock, user_id: str = USER) -> list[MemoryRecord]:

@@ -142,9 +142,13 @@ def _report() -> GradeReport:
         CaseOutcome("test_history", False, "AssertionError: history grows: oldest first\nassert [] == ['x']"),
         *[CaseOutcome(f"test_more_{i}", False, f"AssertionError: failure {i}") for i in range(4)],
     ])
-    broken = ExerciseScore("03", "ex03_policy_gate", "Gates", [CaseOutcome("t", False, "SyntaxError") for _ in range(4)],
-                           LoadProblem("SyntaxError", "invalid "
-                                       "syntax", "/c/exercises/ex03_policy_gate.py", 60, "def f(:"))
+    broken = ExerciseScore(
+        "03",
+        "ex03_policy_gate",
+        "Gates",
+        [CaseOutcome("t", False, "SyntaxError") for _ in range(4)],
+        LoadProblem("SyntaxError", "invalid syntax", "/c/exercises/ex03_policy_gate.py", 60, "def f(:"),
+    )
     return GradeReport("exercises", [done, stub, partial, broken], Path("/course"))
 
 

@@ -21,7 +21,9 @@ from standin import STANDIN_EMBEDDER  # noqa: E402
 
 exec(STANDIN_EMBEDDER)  # defines StandInEmbedder: plans do not depend on what vectors mean
 
-INDEXED = r"SEARCH records USING (COVERING )?INDEX sqlite_autoindex_records_\d \((row_id|collection=\? AND memory_id)=\?\)"
+INDEXED = (
+    r"SEARCH records USING (COVERING )?INDEX sqlite_autoindex_records_\d \((row_id|collection=\? AND memory_id)=\?\)"
+)
 
 
 def test_lookups_by_row_id_and_by_memory_id_use_their_unique_indexes(tmp_path):

@@ -479,9 +479,13 @@ def test_a_hostile_id_cannot_enter_the_store(store, clock, field):
 # -- a memory never changes owner (issue 10, tenancy) ----------------------------------------------
 def test_an_upsert_cannot_take_over_another_users_memory(store, clock):
     diary_id = make_memory_id("entity", "diary", user_id="alice")
-    store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第一版", user_id="alice"))
+    store.upsert(
+        make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第一版", user_id="alice")
+    )
     clock.advance(hours=1)
-    store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第二版", user_id="alice"))
+    store.upsert(
+        make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第二版", user_id="alice")
+    )
     before = state(store)
     hostile = make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Bob 的日记", user_id="bob",
                    memory_id=diary_id)

@@ -43,7 +43,9 @@ def test_naive_validity_times_are_refused():
 def test_records_written_before_validity_time_still_load():
     data = home("I live in Lisbon").to_dict()
     del data["valid_from"], data["valid_to"]
-    data["history"] = [{"content": "old", "confidence": 0.8, "source": "user_stated", "replaced_at": at(-1).isoformat()}]
+    data["history"] = [
+        {"content": "old", "confidence": 0.8, "source": "user_stated", "replaced_at": at(-1).isoformat()}
+    ]
     record = MemoryRecord.from_dict(data)
     assert record.valid_from is None and record.history[0].valid_from is None
 

@@ -78,11 +78,24 @@ def test_with_a_background_writer_the_turn_reports_the_write(tmp_path, clock):
 
 def test_memory_panel_html_has_one_element_per_memory_with_hooks():
     memories = [
-        {"memory_id": "preference:response_style:1", "memory_type": "preference", "subject": "response_style",
-         "content": "代码示例用 "
-         "<Python>", "source": "user_stated", "confidence": 0.9, "updated_at": "2026-01-01T09:00:00+00:00"},
-        {"memory_id": "entity:project_name:2", "memory_type": "entity", "subject": "project_name",
-         "content": "atlas-agent", "source": "user_stated", "confidence": 0.9, "updated_at": "2026-01-01T09:00:00+00:00"},
+        {
+            "memory_id": "preference:response_style:1",
+            "memory_type": "preference",
+            "subject": "response_style",
+            "content": "代码示例用 <Python>",
+            "source": "user_stated",
+            "confidence": 0.9,
+            "updated_at": "2026-01-01T09:00:00+00:00",
+        },
+        {
+            "memory_id": "entity:project_name:2",
+            "memory_type": "entity",
+            "subject": "project_name",
+            "content": "atlas-agent",
+            "source": "user_stated",
+            "confidence": 0.9,
+            "updated_at": "2026-01-01T09:00:00+00:00",
+        },
     ]
     page = render_memories_html(memories, highlight="entity:project_name:2")
     items = re.findall(r'class="memcourse-memory" data-subject="([^"]+)" data-type="([^"]+)"', page)

@@ -113,7 +113,13 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
             f"{report.complete} of {len(report.exercises)} exercises complete.")
     if any(not e.complete for e in report.exercises):
         foot += ' Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
-    widths = {"#": "width:2.5em;", "exercise": "", "tests": "width:4em;", "progress": "width:170px;", "status": "width:7em;"}
+    widths = {
+        "#": "width:2.5em;",
+        "exercise": "",
+        "tests": "width:4em;",
+        "progress": "width:170px;",
+        "status": "width:7em;",
+    }
     head = "".join(
         f'<th style="{_RIGHT if name == "tests" else _LEFT}{width}font-weight:600">{name}</th>'
         for name, width in widths.items()

@@ -74,7 +74,9 @@ class PipelineResult:
             return verdicts[0]
         detail = self.extraction.detail if self.extraction else ""
         outcome = self.extraction.outcome if self.extraction else "nothing"
-        return PolicyDecision(None, f"{outcome}: {detail}".strip(": "), "no_signal" if outcome == "nothing" else outcome)
+        return PolicyDecision(
+            None, f"{outcome}: {detail}".strip(": "), "no_signal" if outcome == "nothing" else outcome
+        )
 
 
 class MemoryPipeline:

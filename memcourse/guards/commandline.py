@@ -85,7 +85,12 @@ def _plausible(value: str, *, loose: bool) -> bool:
         return False
     if loose:
         return True
-    return bool(re.search(r"\d", value) or re.search(r"[^A-Za-z0-9]", value) or re.search(r"[a-z]", value) and re.search(r"[A-Z]", value))
+    return bool(
+        re.search(r"\d", value)
+        or re.search(r"[^A-Za-z0-9]", value)
+        or re.search(r"[a-z]", value)
+        and re.search(r"[A-Z]", value)
+    )
 
 
 def _user_colon_password(value: str) -> bool:
@@ -122,7 +127,9 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str]]:
             if flag in ("-u", "--user", "-U"):
                 ok = _user_colon_password(value)
             else:
-                ok = _plausible(value, loose=not f.group("gap") or f.group("value")[:1] in "'\"" or flag.endswith("pass:"))
+                ok = _plausible(
+                    value, loose=not f.group("gap") or f.group("value")[:1] in "'\"" or flag.endswith("pass:")
+                )
             if ok:
                 add(f"command-line credential "
                     f"({m.group(f't{k}').split()[0].lower()} {flag.split()[0]})", offset + f.start(), offset + f.end())

@@ -70,7 +70,15 @@ _NOT_IDENTIFIERS = [
     re.compile(r"(?<!\d)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?!\d)"),
     re.compile(r"(?<![\d.])v?\d{1,3}(?:\.\d{1,3}){2,3}(?![\d.])"),  # versions and IP addresses
 ]
-_DATETIME_DIGITS = ("%Y%m%d%H%M%S", "%Y%m%d%H%M", "%d%m%Y%H%M%S", "%m%d%Y%H%M%S", "%Y%m%d%H%M%S%f", "%d%m%Y%H%M", "%m%d%Y%H%M")
+_DATETIME_DIGITS = (
+    "%Y%m%d%H%M%S",
+    "%Y%m%d%H%M",
+    "%d%m%Y%H%M%S",
+    "%m%d%Y%H%M%S",
+    "%Y%m%d%H%M%S%f",
+    "%d%m%Y%H%M",
+    "%m%d%Y%H%M",
+)
 
 
 def blank_non_identifiers(text: str) -> str:

@@ -46,7 +46,8 @@ _REPORTED = FoldedPattern(
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
     r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた|君|お前"
-    r"|してください|して下さい|しなさい|请")
+    r"|してください|して下さい|しなさい|请"
+)
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`"}
 _QUOTED = re.compile(r"'[^'\n]{3,120}'|\"[^\"\n]{3,120}\"|“[^”\n]{3,120}”|‘[^’\n]{3,120}’|「[^」\n]{3,120}」"
                      r"|『[^』\n]{3,120}』|`[^`\n]{3,120}`")

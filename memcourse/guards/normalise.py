@@ -210,14 +210,20 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
             continue
         if _is_invisible(ch):
             after = source[i + 1] if i + 1 < n else ""
-            if previous_visible.isalnum() and after.isalnum() and not (cp in (0x200C, 0x200D) and not previous_visible.isascii()):
+            if (
+                previous_visible.isalnum()
+                and after.isalnum()
+                and not (cp in (0x200C, 0x200D) and not previous_visible.isascii())
+            ):
                 inside_word_zero_width = True
             i += 1
             continue
         # one cluster: this character plus what NFKC would attach to it (combining marks,
         # half-width voicing marks), so they compose as they would in the whole string
         j = i + 1
-        while j < n and (unicodedata.combining(source[j]) or unicodedata.normalize("NFKC", source[j])[:1] in ("\u3099", "\u309a")):
+        while j < n and (
+            unicodedata.combining(source[j]) or unicodedata.normalize("NFKC", source[j])[:1] in ("\u3099", "\u309a")
+        ):
             j += 1
         cluster = unicodedata.normalize("NFKC", "".join(c for c in source[i:j] if not _is_invisible(c)))
         if in_override:
@@ -418,7 +424,9 @@ def normalise(source: str, *, depth: int = 2) -> Normalised:
         for label, decoded, span in _decoded(source):
             inner = normalise(decoded, depth=depth - 1)
             for view in inner.views(leet=True):
-                hidden.append(View(f"{label}: {view.name}" if view.name != "text" else label, view.text, [span] * len(view.text)))
+                hidden.append(
+                    View(f"{label}: {view.name}" if view.name != "text" else label, view.text, [span] * len(view.text))
+                )
             signals += [s for s in inner.signals if s not in signals]
     return Normalised(source, text, joined, _leet(joined), hidden, signals)
 

@@ -116,8 +116,10 @@ _CODES_EN = (
     r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry"
     r"|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
 )
-_LABELS_CJK = ("密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
-               "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키")  # Korean
+_LABELS_CJK = (
+    "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
+    "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키"
+)  # Korean
 #: Credential labels in Spanish, German, French and Russian (the words for password, passphrase,
 #: API key, token, secret key, private key), followed by the same connectors as English plus
 #: each language's "is" (es, lautet/ist, est, —/это).
@@ -175,7 +177,9 @@ _PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|pass
 
 
 #: A label that is part of a setting *about* credentials, not one: MAX_TOKENS, TOKEN_TTL, pwd_len.
-_COUNT_WORDS = r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
+_COUNT_WORDS = (
+    r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
+)
 _COUNTING_LABEL = re.compile(rf"(?:(?<![A-Za-z])(?:{_COUNT_WORDS})[_\-]$)", re.I)
 #: A value that is a filesystem path and nothing else (PWD=/home/me is the working directory).
 _PATH_ONLY = re.compile(r"^(?:~?/|\.\.?/|[A-Za-z]:\\)[\w.\-/\\]*$")
@@ -200,7 +204,11 @@ def _credential_value(match: re.Match, kind: str) -> bool:
         return False  # "密码是我的生日": describes the password, does not give it
     digits = sum(ch.isdigit() for ch in value)
     if kind == "key":
-        looks_random = bool(re.search(r"[A-Za-z]", value) and digits and (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) or re.search(r"[!@#$%^&*+=~?_\-]", value)))
+        looks_random = bool(
+            re.search(r"[A-Za-z]", value)
+            and digits
+            and (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) or re.search(r"[!@#$%^&*+=~?_\-]", value))
+        )
         return looks_random and not re.fullmatch(r"[0-9a-fA-F\-]{32,36}", value)
     if kind == "code":
         return digits >= 3 and digits >= len(value) // 2
@@ -211,7 +219,12 @@ def _credential_value(match: re.Match, kind: str) -> bool:
     has_symbol = bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
     mixed = bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value[1:]))
     if not connect:  # no "is"/":": only a value that could not be a word ("hunter2")
-        return digits > 0 and any(ch.isalpha() for ch in value) and len(value) >= 4 or (digits >= 4 and digits == len(value))
+        return (
+            digits > 0
+            and any(ch.isalpha() for ch in value)
+            and len(value) >= 4
+            or (digits >= 4 and digits == len(value))
+        )
     if match.group("quote"):
         return True
     if digits or has_symbol or mixed:
@@ -300,22 +313,40 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
             add("password", "account name and password", m.start(), m.end())
     for m in _VALUE_FIRST.finditer(text):
         value = m.group("value")
-        if (m.group("quote") or re.search(r"\d", value)) and value.lower() not in _NOT_VALUES and re.search(r"[A-Za-z0-9]", value):
+        if (
+            (m.group("quote") or re.search(r"\d", value))
+            and value.lower() not in _NOT_VALUES
+            and re.search(r"[A-Za-z0-9]", value)
+        ):
             add("password", f"credential ({m.group('label').lower()}) with its value", m.start(), m.end())
     return found
 
 
-def _labelled(kind: str, pattern: re.Pattern[str] | FoldedPattern, view: View, source: str) -> list[tuple[str, str, str]]:
+def _labelled(
+    kind: str, pattern: re.Pattern[str] | FoldedPattern, view: View, source: str
+) -> list[tuple[str, str, str]]:
     """Label-then-value matches, overlapping ("login password is X": "login" then "password")."""
     found = []
     position = 0
     while (m := pattern.search(view.text, position)) is not None:
         position = m.start() + 1
-        if _credential_value(m, kind) and not _PLACEHOLDER.match(view.original(source, m.start("value"), m.end("value"))):
+        if _credential_value(m, kind) and not _PLACEHOLDER.match(
+            view.original(source, m.start("value"), m.end("value"))
+        ):
             # (the value as written: a digit-for-letter reading turns "$DB_PASS" into "sDB_PASS")
-            label = "verification code / PIN" if kind == "code" else f"credential ({m.group('label').strip().lower()}) with its value"
+            label = (
+                "verification code / PIN"
+                if kind == "code"
+                else f"credential ({m.group('label').strip().lower()}) with its value"
+            )
             kind = "password" if kind == "far" else kind
-            found.append(("code" if kind == "code" else "api_key" if kind == "key" else "password", label, view.original(source, m.start("label"), m.end("value"))))
+            found.append(
+                (
+                    "code" if kind == "code" else "api_key" if kind == "key" else "password",
+                    label,
+                    view.original(source, m.start("label"), m.end("value")),
+                )
+            )
     return found
 
 
@@ -332,7 +363,9 @@ def find_credentials(views: Normalised) -> list[Finding]:
     scans = [(view, True) for view in views.views()] + [(view, False) for view in views.leet]
     for view, tokens in scans:
         for category, label, original in _scan_view(view, views.source, tokens=tokens):
-            findings.setdefault((label.lower(), original), Finding("secret", label, mask(original), category, view.name))
+            findings.setdefault(
+                (label.lower(), original), Finding("secret", label, mask(original), category, view.name)
+            )
     return _dedupe(list(findings.values()))
 
 

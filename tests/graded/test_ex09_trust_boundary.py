@@ -124,4 +124,6 @@ def test_empty_input_and_records_unchanged(ex):
     ex.fence_memories(records)
     assert [r.to_dict() for r in records] == [r.to_dict() for r in before], "do not change the records"
     only_rule = rec(MemoryType.RULE, "tone", "回答要礼貌", source=Source.ADMIN_CONFIGURED)
-    assert ex.fence_memories([only_rule])[0] == f"{RULES_HEADER}\n- [rule] 回答要礼貌", "no fence when nothing is fenced"
+    assert ex.fence_memories([only_rule])[0] == f"{RULES_HEADER}\n- [rule] 回答要礼貌", (
+        "no fence when nothing is fenced"
+    )

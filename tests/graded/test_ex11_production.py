@@ -56,7 +56,9 @@ def test_a_transient_failure_is_retried_with_backoff_and_nothing_is_written_twic
 
 def test_timeouts_are_transient_too(ex):
     server, sleeps = FlakyServer(fail_calls={1}, error=TimeoutError("read timed out")), Sleeps()
-    stats = ex.write_in_batches(["以后用中文回答", "Phase4 当前任务"], server, batch_size=5, sleep=sleeps, base_delay=0.5)
+    stats = ex.write_in_batches(
+        ["以后用中文回答", "Phase4 当前任务"], server, batch_size=5, sleep=sleeps, base_delay=0.5
+    )
     assert server.stored == ["以后用中文回答", "Phase4 当前任务"]
     assert sleeps == pytest.approx([0.5]), f"one retry after base_delay=0.5 seconds, got sleeps {sleeps}"
     assert stats["retries"] == 1, f"one retry, got {stats}"

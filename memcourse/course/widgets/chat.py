@@ -180,7 +180,9 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
     transcript = widgets.HTML(render_transcript_html(turns), layout=widgets.Layout(width="58%"))
     transcript.add_class(TRANSCRIPT_CLASS)
     memories = widgets.HTML(
-        render_memories_html([memory_view(r) for r in agent.store.list_all(user_id=agent.user_id, agent_id=agent.agent_id)]),
+        render_memories_html(
+            [memory_view(r) for r in agent.store.list_all(user_id=agent.user_id, agent_id=agent.agent_id)]
+        ),
         layout=widgets.Layout(width="100%"),
     )
     memories.add_class(MEMORIES_CLASS)
