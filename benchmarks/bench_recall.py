@@ -20,7 +20,8 @@ Run (from the repository root):
     .venv/bin/python benchmarks/bench_recall.py                       # 1k, 10k, 100k (slow: ~10 min)
     .venv/bin/python benchmarks/bench_recall.py --sizes 1000 --queries 50   # quick look (~1 min)
     .venv/bin/python benchmarks/bench_recall.py --sizes 100000 --tenants 10  # multi-tenant, synthetic vectors
-    MEMCOURSE_EMBEDDING_MODEL=use-multilingual .venv/bin/python benchmarks/bench_recall.py --sizes 10000  # another model
+    MEMCOURSE_EMBEDDING_MODEL=use-multilingual .venv/bin/python benchmarks/bench_recall.py --sizes 10000  # another
+    model
 
 Results for this repository's reference machine are in docs/benchmarks.md.
 """
@@ -220,7 +221,8 @@ def print_report(results: list[dict], model_load_s: float) -> None:
     print(f"users: {ARGS.tenants} (searches ask as one of them)\n")
     print("write throughput (memories/s; batches of %d)" % ARGS.batch)
     print(
-        f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9} {'model calls (warm)':>19}"
+        f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9}"
+        f" {'model calls (warm)':>19}"
     )
     for r in results:
         n = r["size"]

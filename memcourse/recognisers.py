@@ -29,19 +29,23 @@ TASK_PATTERNS = [
     re.compile(r"(phase\s*\d+)(?:'s)?\s+current\s+task\s+is\s*[:]?\s*(.+?)" + _END, re.I),
 ]
 PROJECT_PATTERNS = [
-    re.compile(r"(?:我的|我们的|当前)项目(?:的)?(?:名字|名称)?\s*(?:叫做|叫|是|名为)\s*[「『“\"']?\s*([A-Za-z0-9_\-\u4e00-\u9fff]+)"),
+    re.compile(r"(?:我的|我们的|当前)项目(?:的)?(?:名字|名称)?\s*(?:叫做|叫|是"
+               r"|名为)\s*[「『“\"']?\s*([A-Za-z0-9_\-\u4e00-\u9fff]+)"),
     re.compile(r"\b(?:my|our|the current)\s+project(?:'s name)?\s+(?:is called|is named|is|name "
                r"is)\s+[\"']?([\w\-]+)", re.I),
 ]
 # A preference needs both a "from now on / I prefer" cue and something about answers.
 PREFERENCE_CUES = [
-    re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)|请(?:尽量|优先)|别给我|不要给我"),
-    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
+    re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)"
+               r"|请(?:尽量|优先)|别给我|不要给我"),
+    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで"
+               r"|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
     re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|by default|i (?:would )?prefer|i like|i want"
                r"|please (?:keep|use|give|answer|reply|write))\b", re.I),
 ]
 PREFERENCE_TOPICS = [
-    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答|答え|返事|説明|例|コード|英語|日本語|中国語|"
+    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答"
+               r"|答え|返事|説明|例|コード|英語|日本語|中国語|"
                r"簡潔|短く|詳しく|詳細|敬語|口調|箇条書き|形式"),
     re.compile(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|examples?|code|snippets?|"
                r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", re.I),
@@ -78,7 +82,8 @@ PREFERENCE_ASPECTS = [
 ]
 LOCATION_PATTERNS = [
     re.compile(
-        r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦"
+        r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- "
+        r"]{0,30}?)(?:了|啦"
         r"|[，,。.!！]|$)"
     ),
     re.compile(

@@ -58,7 +58,8 @@ from memcourse.stores.chroma import ChromaMemoryStore
 store = ChromaMemoryStore(sys.argv[1], dedupe_threshold=2, embedder=StandInEmbedder())
 i = 0
 while True:
-    store.upsert(MemoryRecord(MemoryType.EVENT, f"note {i} CANARYxq7", f"Note {i}: 金丝雀暗号 CANARYxq7 " + "x" * (i % 500),
+    store.upsert(MemoryRecord(MemoryType.EVENT, f"note {i} CANARYxq7",
+                              f"Note {i}: 金丝雀暗号 CANARYxq7 " + "x" * (i % 500),
                               user_id="mallory", tags=["CANARYxq7"], metadata={"n": "金丝雀暗号"}))
     i += 1
     if i == 3:

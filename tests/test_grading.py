@@ -26,11 +26,14 @@ from memcourse.course.progress import format_report, render_html
 
 ROOT = Path(__file__).resolve().parent.parent
 
-JUNIT = """<?xml version="1.0" encoding="utf-8"?>
+JUNIT = (
+    """<?xml version="1.0" encoding="utf-8"?>
 <testsuites><testsuite name="pytest" tests="5">
   <testcase classname="tests.graded.test_ex02_typed_records" name="test_new_subject_is_appended" time="0.01"/>
   <testcase classname="tests.graded.test_ex02_typed_records" name="test_update_keeps_identity" time="0.01">
-    <failure message="AssertionError: an update keeps the original creation time&#10;assert 1 == 2&#10; +  where 1 = f()">Traceback (most recent call last):
+    <failure
+      message="AssertionError: an update keeps the original creation time&#10;assert 1 == 2&#10; +  where 1 = f()">"""
+    """Traceback (most recent call last):
   File "/x/y.py", line 3, in test
 E   AssertionError: an update keeps the original creation time</failure>
   </testcase>
@@ -38,11 +41,14 @@ E   AssertionError: an update keeps the original creation time</failure>
     <failure message="NotImplementedError: ex03 gate_candidate: not written yet">long traceback</failure>
   </testcase>
   <testcase classname="tests.graded.test_ex03_policy_gate" name="test_usable_memory[ok]" time="0.01">
-    <error message="failed on setup with &quot;ModuleNotFoundError: No module named 'exercises.ex03_policy_gate'&quot;">E   ModuleNotFoundError</error>
+    <error
+      message="failed on setup with &quot;ModuleNotFoundError: No module named 'exercises.ex03_policy_gate'&quot;">"""
+    """E   ModuleNotFoundError</error>
   </testcase>
   <testcase classname="tests.test_other" name="test_unrelated" time="0.01"/>
 </testsuite></testsuites>
 """
+)
 
 
 def test_parse_junit_groups_by_exercise_and_keeps_the_assertion_message():

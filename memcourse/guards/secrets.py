@@ -117,7 +117,8 @@ _CODES_EN = (
     r"|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
 )
 _LABELS_CJK = (
-    "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
+    "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー"
+    "|合言葉"
     "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키"
 )  # Korean
 #: Credential labels in Spanish, German, French and Russian (the words for password, passphrase,
@@ -135,9 +136,13 @@ _LABELS_EU = (
 _CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist"
                r"|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
                r"|\s*(?:은|는|이|가)?\s*(?:[:=]|은|는)")
-_CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード"
-_CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)"
-_CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:|은|는|이|가)|:)"
+_CODES_CJK = ("验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号"
+              "|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード"
+              "|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード")
+_CONNECT_EN = (r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads"
+               r"|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)")
+_CONNECT_CJK = (r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は"
+                r"|が|を|=|:|은|는|이|가)|:)")
 _QUOTED = r"[\"'“‘「『《]"
 _VALUE = r"(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
 _CODE_VALUE = r"(?P<value>\d{2,4}(?:[ \-]\d{2,4}){1,2}(?!\d)|[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
@@ -164,13 +169,14 @@ _LABELLED: list[tuple[str, re.Pattern[str] | FoldedPattern]] = [
 ]
 #: Words that follow "password is ..." without being a password.
 _NOT_VALUES = set(
-    """required needed optional incorrect wrong invalid expired expiring changed reset forgotten lost unknown none null nil
-    empty blank hidden redacted masked protected strong weak same different secure insecure set unset missing the a an my
-    your our their his her its this that these those see in on at stored saved managed rotated kept shared encrypted hashed
-    case-sensitive too very not still also only never always generated random long short mandatory correct locked
-    rotating rotate rotation sent here there where what which when how whatever something anything nothing below above
-    same-as different-from be been being and or but for with without from via using used unchanged valid please
-    required. needed. same. manager management policy policies rules rule field fields prompt prompts dialog box reset-link""".split()
+    """required needed optional incorrect wrong invalid expired expiring changed reset forgotten lost unknown none null
+    nil empty blank hidden redacted masked protected strong weak same different secure insecure set unset missing
+    the a an my your our their his her its this that these those see in on at stored saved managed rotated kept
+    shared encrypted hashed case-sensitive too very not still also only never always generated random long short
+    mandatory correct locked rotating rotate rotation sent here there where what which when how whatever something
+    anything nothing below above same-as different-from be been being and or but for with without from via using
+    used unchanged valid please required. needed. same. manager management policy policies rules rule field fields
+    prompt prompts dialog box reset-link""".split()
 )
 _PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
                           r"|yourpassword|your[_\-]?password|value|example)$", re.I)
@@ -241,7 +247,8 @@ def _credential_value(match: re.Match, kind: str) -> bool:
 
 #: The value first: "use 'Orca#2291' as the admin password", "hunter2 is my password".
 _VALUE_FIRST = re.compile(
-    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our"
+    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was"
+    rf"|=)\s+(?:the|my|our"
     rf"|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
     rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", re.I)
 

@@ -129,7 +129,8 @@ def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts
         widget.locator(".memcourse-recall-mode button", has_text="keyword").click()
         page.wait_for_function(
             """() => { const rows = [...document.querySelectorAll('.memcourse-recall-explorer tr.memcourse-hit')];
-                       return rows.length > 0 && rows.every(r => r.querySelectorAll('td')[2].innerText.trim() === '–'); }""",
+                       return rows.length > 0
+                           && rows.every(r => r.querySelectorAll('td')[2].innerText.trim() === '–'); }""",
             timeout=20_000,
         )
         assert all(row[3] != "–" for row in _rows(widget)), "keyword mode ranks by BM25 only"
