@@ -212,7 +212,7 @@ def derived_sources(record: MemoryRecord) -> set[str]:
 def capabilities_of(store: Any) -> frozenset[str]:
     """What ``store`` declares beyond the core verbs (its ``capabilities``). A store that
     declares nothing (a learner's first store) is taken to have the core verbs only."""
-    declared = getattr(store, "capabilities", frozenset())
+    declared: Iterable[str] = getattr(store, "capabilities", frozenset())
     return frozenset(declared)
 
 
@@ -262,8 +262,19 @@ class StoreBase(ABC):
         return [hit.record for hit in self.search_hits(query, **kwargs)]
 
     @abstractmethod
-    def search_hits(self, query: str, **kwargs: Any) -> list[Hit]:
-        """Ranked hits with their scores: each store's own channels (see its docstring)."""
+    def search_hits(
+        self,
+        query: str,
+        *,
+        limit: int = 5,
+        memory_type: MemoryType | str | None = None,
+        user_id: str = DEFAULT_USER,
+        agent_id: str | None = None,
+        record_access: bool = True,
+        as_of: datetime | str | None = None,
+    ) -> list[Hit]:
+        """Ranked hits with their scores: each store's own channels (see its docstring). A store
+        may take more keywords (``mode=`` where it declares ``"modes"``), never fewer."""
 
     def get(self, memory_id: str) -> MemoryRecord | None:
         """One stored record by id, or ``None``."""

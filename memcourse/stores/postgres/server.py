@@ -96,7 +96,7 @@ class EmbeddedServer:
         self.root = Path(tempfile.mkdtemp(prefix="mcpg-"))  # short: a socket path has ~100 chars
         self.data = self.root / "data"
         self.log = self.root / "server.log"
-        self._watchdog: subprocess.Popen | None = None
+        self._watchdog: subprocess.Popen[bytes] | None = None
         try:
             self._start(durable, timeout)
         except BaseException:
