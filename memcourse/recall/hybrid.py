@@ -230,7 +230,8 @@ def rank_hits(
     keyword_score = keyword_score or {}
     records: dict[str, MemoryRecord] = {}  # loaded so far
     best_coverage = 0.0
-    top_keyword = (rankings.get("keyword") or [None])[0]
+    keyword_ranking = rankings.get("keyword")
+    top_keyword = keyword_ranking[0] if keyword_ranking else None
     if fusion == "weighted" and top_keyword is not None and rankings.get("vector"):
         records.update(fetch([top_keyword]))
         if top_keyword in records:
