@@ -78,7 +78,8 @@ DERIVED_FROM = "derived_from"
 
 __all__ = [
     "AS_OF", "BATCH", "DERIVED_FROM", "FUSION", "HISTORY", "MODES", "Records", "SUPERSEDE", "SearchArguments",
-    "StoreBase", "capabilities_of", "derived_sources", "doomed_by", "merge_update", "prepare_batch", "search_arguments", "versions_of", "visible",
+    "StoreBase", "capabilities_of", "derived_sources", "doomed_by", "merge_update", "prepare_batch", "search_arguments",
+    "versions_of", "visible",
 ]
 
 
@@ -395,7 +396,8 @@ def _chain(records: Records, memory_id: str) -> list[MemoryRecord]:
         head = successor
     chain, frontier, seen = [head], [head.memory_id], {head.memory_id}
     while frontier:  # walk back: every record superseded by one already in the chain
-        older = [r for r in records.select(superseded_by=frontier) if r.memory_id not in seen and r.scope == start.scope]
+        older = [r for r in records.select(superseded_by=frontier)
+                 if r.memory_id not in seen and r.scope == start.scope]
         seen.update(r.memory_id for r in older)
         chain.extend(older)
         frontier = [r.memory_id for r in older]

@@ -38,9 +38,9 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
-from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, parse_timestamp, utc_now
-from memcourse.recall.keyword import keyword_breakdown
 from memcourse.recall.hit import Hit
+from memcourse.recall.keyword import keyword_breakdown
+from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, parse_timestamp, utc_now
 from memcourse.stores.arguments import in_scope
 from memcourse.stores.base import CorruptStoreError, StoreError
 from memcourse.stores.contract import StoreBase, merge_update, prepare_batch, search_arguments, visible

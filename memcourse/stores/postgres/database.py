@@ -23,9 +23,9 @@ import time
 from typing import Callable, TypeVar
 
 import psycopg
+from pgvector.psycopg import register_vector
 from psycopg import errors, sql
 from psycopg_pool import ConnectionPool
-from pgvector.psycopg import register_vector
 
 from memcourse.stores.base import StoreError
 

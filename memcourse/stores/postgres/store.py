@@ -40,20 +40,35 @@ from cryptography.exceptions import InvalidTag
 
 from memcourse.embeddings import Embedder, default_embedder
 from memcourse.recall.admission import MIN_CONFIDENCE
-from memcourse.recall.decay import DEFAULT_LAMBDA
-from memcourse.recall.fusion import DEFAULT_K
 from memcourse.recall.as_of import rank_versions
+from memcourse.recall.decay import DEFAULT_LAMBDA
 from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede, merged_by_similarity
+from memcourse.recall.fusion import DEFAULT_K
 from memcourse.recall.hit import Hit
 from memcourse.recall.hybrid import (
-    KEYWORD_DEPTH, MIN_KNOWN_TOKENS, MODES, SIMILARITY_FLOOR, VECTOR_DEPTH, check_fusion, keyword_text, rank_hits,
+    KEYWORD_DEPTH,
+    MIN_KNOWN_TOKENS,
+    MODES,
+    SIMILARITY_FLOOR,
+    VECTOR_DEPTH,
+    check_fusion,
+    keyword_text,
+    rank_hits,
 )
 from memcourse.recall.passages import best_of, passage_similarity, passage_texts, passage_vectors, sentences
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
 from memcourse.stores.arguments import check_id, check_scope_id
 from memcourse.stores.contract import (
-    BATCH, FUSION, SUPERSEDE, StoreBase, doomed_by, merge_update, prepare_batch, search_arguments, visible,
+    BATCH,
+    FUSION,
+    SUPERSEDE,
+    StoreBase,
+    doomed_by,
+    merge_update,
+    prepare_batch,
+    search_arguments,
+    visible,
 )
 from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.postgres import rows
@@ -207,7 +222,7 @@ class PostgresMemoryStore(StoreBase):
             # every check before any write, on rows read FOR UPDATE: a refused batch changes nothing
             existing = self._check_writes(fresh, View(self, conn, keys, for_update=True))
             now = self._now()
-            for new, vector, ratio in zip(fresh, vectors, readable):
+            for new, vector, ratio in zip(fresh, vectors, readable, strict=True):
                 old = existing.get(new.memory_id)
                 if old is not None:
                     merge_update(old, new, now)
