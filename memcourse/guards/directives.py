@@ -83,6 +83,7 @@ class Scope(str, Enum):
     PERMISSION = "permission"
     EXFILTRATION = "exfiltration"
     AI_READER = "ai_reader"
+    PROMOTION = "promotion"
     STANDING = "standing"
 
     def __str__(self) -> str:
@@ -90,9 +91,9 @@ class Scope(str, Enum):
 
 
 #: Scopes that aim at the agent itself rather than at what it says: refused as injections.
-AGENT_SCOPES = frozenset(
-    {Scope.IDENTITY, Scope.DISCLOSURE, Scope.AUTHORITY, Scope.PERMISSION, Scope.EXFILTRATION, Scope.AI_READER}
-)
+AGENT_SCOPES = frozenset({
+    Scope.IDENTITY, Scope.DISCLOSURE, Scope.AUTHORITY, Scope.PERMISSION, Scope.EXFILTRATION, Scope.AI_READER,
+})
 
 #: The closed set of things a user's preference may be about (documented in docs/security.md).
 DIMENSIONS = ("language", "format", "length", "tone", "code language", "units", "form of address",
@@ -128,6 +129,7 @@ _EN_LEAD = (r"(?:(?:please|pls|请|just|also|and|then|so|now|kindly|simply|alway
             r"|in (?:every|all) (?:future )?(?:chats?|conversations?)(?: after this one)?|"
             r"for (?:every|all|each) (?:chat|conversation)s?(?: after this one)?|each time|every time|whenever "
             r"[^,]{1,40}|"
+            r"quietly|silently|secretly|discreetly|covertly|privately|immediately|automatically|first|"
             r"don'?t|do not|never ever|make sure (?:to|you)|be sure to|remember to"
             r"|you (?:will|must|should|shall|need to|have to|are to|'ll))[\s,]+)*")
 _EN_SPEECH = (r"tell|say|mention|bring up|talk about|speak about|discuss|recommend|suggest|promote|pitch|sell|advertise"
@@ -189,10 +191,23 @@ GRAMMAR: dict[str, dict[str, str]] = {
                      r"|\b(?:bot|assistant|ai|character|persona) (?:called|named)\b"),
         "disclosure": (r"\b(?:text|words?|message|prompt|setup|configuration|guidance|briefing|context) (?:you were "
         r"given|you got|you received|that appears above|above (?:this|our)|before my first)"
+                       r"|\byour (?:system |initial |original |hidden |secret |first "
+                       r")?(?:prompt|instructions|system message|programming|configuration)\b"
                        r"|\b(?:hidden|secret|invisible) (?:text|words|message|part)|\bwhat you were (?:given|told) "
                        r"before|\bbefore my first message|\babove this conversation\b|\bword for word\b"),
         "authority": (r"\b(?:developers?|creators?|makers?|designers?|owners?|operators?"
-        r"|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|set)\b"
+        r"|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|told you|taught you"
+        r"|set)\b"
+                      # the agent's own configuration, named as the agent's and declared void
+                      r"|\byour (?:old|previous|prior|earlier|original|initial|current|existing|usual|default|standing"
+                      r"|system|built-in) (?:guidelines|guidance|briefing|instructions|rules|directives|programming"
+                      r"|constraints|restrictions|limits|policies|prompt|settings|setup|safeguards)\b"
+                      r"|\b(?:instructions|rules|guidelines|guidance|briefing|setup|restrictions|limits|constraints"
+                      r"|policies|programming|safeguards)\b[^.!?]{0,30}\b(?:expired|stopped (?:mattering|applying"
+                      r"|counting)|(?:are|is) (?:now )?(?:void|cancell?ed|suspended|revoked|lifted|obsolete|over)|no "
+                      r"longer (?:valid|binding|in force))\b"
+                      r"|\bmy (?:requests?|word|instructions|orders|commands) (?:take|takes|have|has) (?:priority"
+                      r"|precedence)\b"
                       r"|\bmy word is\b|\bwhatever i (?:say|tell you|want)\b"
                       r"|\bonly (?:listen to|obey|answer to|follow) me\b|\bobey (?:only )?me\b"
                       r"|\b(?:listen to|obey|follow) me instead\b|\bno longer (?:applies|apply|counts?|matters?)\b"
@@ -220,11 +235,15 @@ GRAMMAR: dict[str, dict[str, str]] = {
                       r"|(?:^|(?<=[\"'\n>]))\s*(?:(?:hey|dear|attention|note to|to|for)\s+)?(?:all\s+|any\s+"
                       r"|every\s+)?(?:ai|coding|llm|autonomous|language|code)?\s*(?:assistants?|agents?|models?|llms?"
                       r"|bots?|copilots?|ais)\s*[:,]"),
-        "standing": (r"\b(?:from now on|from this point|going forward|from here on|in (?:every|all) (?:future "
-        r")?(?:chats?|conversations?|sessions?)|for (?:every|all|each) (?:chat|conversation)s?|"
+        "standing": (r"\b(?:from now on|from this point|going forward|from here on|(?:in|into|to|at the end of|at the "
+        r"start of) (?:every|each|all)(?: of)?(?: your| my)? (?:answers?|replies|reply|responses?|messages?)|in "
+        r"(?:every|all) (?:future )?(?:chats?|conversations?|sessions?)|for (?:every|all|each) (?:chat|conversation)s?|"
                      r"for the rest of|next time|each time|every time|whenever|always|never|no matter|regardless"
                      r"|permanently|forever)\b"),
         "me": r"\b(?:me|my|mine|myself|to me|with me|for me)\b",
+        "you": r"\b(?:you|your|yours|yourself)\b",
+        "promotion": r"\b(?:coupon|discount|promo|promotional|referral|affiliate|voucher|sale"
+        r"|deal)s?\b[^.!?]{0,12}\b(?:codes?|links?|offers?|prices?)?",
         "dimension": (r"\b(?:english|spanish|french|german|chinese|mandarin|japanese|korean|russian|italian|portuguese"
         r"|language|"
                       r"bullets?|bullet points|lists?|tables?|markdown|headings?|summary|summaries|tl;?dr"
@@ -240,62 +259,71 @@ GRAMMAR: dict[str, dict[str, str]] = {
     },
     "zh": {
         "imperative": (r"(?:^|(?<=[，,：:；;]))\s*(?:(?:please|pls|just|now|以后|今后|往后|从现在(?:开始|起)|从这次起"
-        r"|从今以后|下次(?:聊天时|对话)?"
-        r"|每次|不管[^，,]{0,8}|无论[^，,]{0,8}|请|你|你就|你要|记得|一定要|都要|要|就|再|悄悄|也|都|只)[，,]?\s*)*"
+        r"|从今以后|下次(?:聊天时|对话)?|每次|不管[^，,]{0,8}|无论[^，,]{0,8}|请|你|你就|你要|记得|一定要|都要|要|就|再"
+        r"|悄悄|悄悄地|偷偷|偷偷地|暗中|私下|先|首先|然后|马上|立刻|立即|也|都|只)[，,]?\s*)*"
                        r"(?:告诉|跟|对|给|向|推荐|劝|说|提|发|转|传|把|显示|重复|扮演|当|做|作为|用|回答|回复|执行|删除"
-                       r"|查看|读|打开|别|不要|不许|不准|禁止|永远不要|千万别"
-                       r"|绝对不要|"
+                       r"|查看|读|打开|别|不要|不许|不准|禁止|永远不要|千万别|绝对不要|"
                        r"不用|只听|听|忘|无视|忽略|忽视|别管|不要理|放弃|推销|宣传|提醒|通知|分享|泄露|透露|复制|贴|寄"
                        r"|抄送|加|附|结尾|开头|称呼|叫我)"
                        r"|你(?:可以|能|要|就是|现在是|是|将|会|必须|应该|得|只能|只要)|你的(?:名字|身份|角色|任务|工作)"
                        r"|(?:每个|每位|每一位|所有|任何)[^，,。]{0,12}(?:的人|人|用户|顾客|客户)[^，,。]{0,6}都?要"
+                       # a fronted topic: "every answer ... add", the order comes after it
+                       r"|(?:所有|每个|每条|每一个|全部)(?:的)?(?:回答|回复|答复)[^，,。]{0,6}都?(?:要|加|放|附|带|写"
+                       r"|包含|插入)"
                        r"|(?:给|致)(?:正在)?(?:读|阅读|看)[^，,。]{0,10}(?:ai|助手|模型|智能体)"),
         "speech": r"告诉|跟[^，,。]{0,10}(?:说|提|讲)|对[^，,。]{0,10}说|推荐|劝|提|说|推销|宣传|通知|分享|泄露|透露|发"
-        r"|转",
+        r"|转|加上|附上|写上|放上|带上|插入",
         "statement": r"^\s*(?:我|他|她|它|咱|这|那)(?![\u3040-\u30ff])(?!要你|希望你|让你|想让你|想要你|命令你|需要你)",
         "others": r"任何人|所有人|每个人|每一个人|每一位|每位|大家|别人|他人|其他用户|其他人|所有用户|所有顾客|所有客户"
-        r"|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者"
-        r"|所有使用者|每一个",
-        "identity": r"你(?:现在|从现在起|以后)?(?:就)?(?:是|叫|扮演|当)(?:一个|一位|个)?|扮演|你的(?:名字|身份|角色)"
-        r"|叫[^，,。]{1,6}的(?:机器人|助手|ai)|机器人"
-        r"|身份回答",
+        r"|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者|所有使用者|每一个",
+        "identity": r"你(?:现在|从现在起|以后)?(?:就)?(?:是|叫|扮演|当)(?:一个|一位|个)?|扮演"
+        r"|你[^，,。]{0,4}的(?:名字|身份|角色|人设)|叫[^，,。]{1,6}的(?:机器人|助手|ai)|机器人|身份回答",
         "disclosure": r"(?:之前|以前|前面|上面|上方)[^，,。]{0,12}(?:文字|内容|那段|话|设定|提示)|隐藏的(?:文字|内容)"
         r"|原样|一字不差|完整地",
-        "authority": (r"开发者|设计者|创造者|条条框框|只听我的|我说了算|听我的|不算数|作废"
+        "authority": (r"开发者|设计者|创造者|条条框框|只听我的|我说了算|听我的|不算数|作废|由我(?:来)?决定|我来决定"
+                      r"|(?:规则|设定|指令|指示|限制|约束|规定)[^，,。]{0,8}(?:失效|无效|不再适用|不管用|过时|废除)"
                       r"|(?:之前|以前|前面|上面|原来|原先|所有)的?\s*(?:指令|指示|规则|设定|instructions?|rules"
                       r"|prompts?)"),
         "permission": r"你(?:可以|能)[^，,。]{0,10}(?:不经|不用|无需|随便|直接|任何)|不经我确认|不用问我"
         r"|其他用户[^，,。]{0,6}的|其他使用者[^，,。]{0,6}的",
-        "exfiltration": r"(?:发|转|寄|传|抄送)[^，,。]{0,8}(?:给我|到我的|我的邮箱|我的信箱)|悄悄",
+        "exfiltration": r"(?:发|转|寄|传|抄送)[^，,。]{0,8}(?:给我|到我的|我的邮箱|我的信箱)|悄悄|偷偷|暗中|私下"
+        r"|秘密地",
         "ai_reader": r"(?:给|致)(?:正在)?(?:读|阅读|看)[^，,。]{0,10}(?:ai|助手|模型|智能体)|如果你是(?:ai|助手|模型)",
-        "standing": r"以后|今后|往后|从现在|从这次起|从今以后|每次|永远|总是|一律|始终|一直|无论|不管|下次",
+        "standing": r"以后|今后|往后|从现在|从这次起|从今以后|每次|永远|总是|一律|始终|一直|无论|不管|下次"
+        r"|(?:所有|每个|每条|每一个|全部)(?:的)?(?:回答|回复|答复)",
         "me": r"我|给我|跟我|对我",
+        "you": r"你|您",
+        "promotion": r"优惠码|优惠券|折扣码|推广链接|邀请码|促销|打折|返利",
         "dimension": (r"中文|英文|日文|繁体|简体|语言|表格|列表|要点|段落|总结|摘要|格式|简短|简洁|详细|篇幅|字数|句|行"
         r"|语气|正式|客气|礼貌|口语|"
                       r"代码|python|java|示例|例子|单位|公制|摄氏|称呼|叫我|(?:跟我|对我|给我)(?:提|说)"),
     },
     "ja": {
         "imperative": (r"(?:て|で)(?:ください|下さい|くれ|くれる\?|ね|ほしい|欲しい|おいて)?\s*(?=[。！!？?]|$)"
-        r"|ないで(?:ください|下さい|ね)?\s*(?=[。！!？?]|$)"
-        r"|なさい|るな(?=[。！!]|$)|(?:ように|こと)\s*(?=[。！!]|$)"
+        r"|ないで(?:ください|下さい|ね)?\s*(?=[。！!？?]|$)|なさい|るな(?=[。！!]|$)|(?:ように|こと)\s*(?=[。！!]|$)"
                        r"|(?:て|で)も?(?:いい|よい|良い|構いません|かまわない)(?:です|ですよ|よ)?\s*(?=[。！!？?]|$)"
                        r"|として振る舞|になりきって|(?:へ|に)\s*[:：]"),
-        "speech": r"話|言|伝え|勧め|すすめ|紹介|教え|送|見せ|まとめ|付け|宣伝|転送|触れ",
-        "statement": r"",
+        "speech": r"話|言|伝え|勧め|すすめ|紹介|教え|送|見せ|まとめ|付け|宣伝|転送|触れ|入れ|載せ|含め|書",
+        # reported speech: the order is what someone else said ("…なさいと言っていた")
+        "statement": r"(?:と|って)(?:言|い)(?:う|った|って(?:いた|いる|います|いました)|います|いました|われ)"
+        r"|(?:と|って)(?:話|教え)(?:して|て)?(?:いた|いる|くれ)",
         "others": r"誰にも|だれにも|誰と|誰でも|誰か|全員|みんな|皆さん|皆に|すべての(?:お客様|ユーザー|人|顧客)"
-        r"|全ての(?:お客様|ユーザー|人|顧客)|他の(?:ユーザー|利用者|お客様|人)"
-        r"|聞いてきた人|お客様全員",
+        r"|全ての(?:お客様|ユーザー|人|顧客)|他の(?:ユーザー|利用者|お客様|人)|聞いてきた人|お客様全員",
         "identity": r"あなたは[^。]{0,25}(?:です|だ|として)|として振る舞|になりきって|という名前|の役|あなたの名前は"
         r"|ロボット|アシスタントの",
         "disclosure": r"(?:前|上)に(?:ある|渡された|与えられた)[^。]{0,10}(?:文章|テキスト|文)|隠れた(?:文章|テキスト)"
         r"|そのまま",
-        "authority": r"開発者|制約はもう|私の言う(?:こと|通り)|関係ありません",
+        "authority": r"開発者|制約はもう|私の言う(?:こと|通り)|関係ありません|私が決め"
+        r"|(?:制約|ルール|指示|設定|規則)[^。]{0,8}(?:無効|効力がない|通用しない)",
         "permission": r"(?:確認|許可)なしで|自由に見|何でも実行|(?:て|で)も?(?:いい|よい|良い|構いません)",
         "exfiltration": r"(?:こっそり|私にも|私の(?:メール|アドレス))[^。]{0,20}(?:送|転送)"
         r"|(?:送|転送)[^。]{0,6}(?:私に|私にも)",
         "ai_reader": r"(?:読んでいる|読む|処理する)[^。]{0,6}(?:ai|アシスタント|エージェント|モデル)",
-        "standing": r"今後|これから|以後|以降|いつも|毎回|常に|次回|次に|誰と話すときも|必ず",
+        "standing": r"今後|これから|以後|以降|いつも|毎回|常に|次回|次に|誰と話すときも|必ず"
+        r"|(?:すべて|全て|全部|毎回)の(?:回答|返答|返信|答え)|各回答",
         "me": r"私|わたし|僕|自分",
+        "you": r"あなた|君|きみ|お前",
+        "promotion": r"クーポン|割引|セール|紹介リンク|プロモ",
         "dimension": r"英語|日本語|中国語|言語|表|箇条書き|まとめ|要約|形式|短く|簡潔|詳しく|行以内|文字|敬語|口調|丁寧"
         r"|タメ口|コード|python|単位|呼んで|話はしない",
     },
@@ -307,19 +335,22 @@ GRAMMAR: dict[str, dict[str, str]] = {
         # 해 is both "do it!" and "(she) does": only a clause ending so is read as a statement
         # when a topic (은/는) precedes (not the adnominal 는 of 묻는 / 읽는, and not after a
         # standing marker); 마 / 줘 / 세요 / 라 are orders whatever precedes them
-        "statement": r"^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라"
-        r"|행동해)\s*[.!?。]?\s*$)(?!\s*(?:지금부터|앞으로|이제부터"
-        r"|항상))\s*(?:\S+\s){0,2}\S*[가-힣](?<![묻읽하있없보쓰오가듣찾])(?:은|는)\s",
+        # reported speech ("…자라고 말씀하셨다"), or a topic-marked subject before an ambiguous ending
+        "statement": r"(?:라고|다고|자고|냐고)\s*(?:말했|말씀하셨|말씀하신|했다|했어|했습니다|하셨|한다|합니다|하더라)"
+        r"|^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라|행동해)\s*[.!?。]?\s*$)(?!\s*(?:지금부터"
+        r"|앞으로|이제부터|항상))\s*(?:\S+\s){0,2}\S*[가-힣](?<![묻읽하있없보쓰오가듣찾])(?:은|는)\s",
         "others": r"누구에게도|아무에게도|아무한테도|누구한테도|모든 (?:고객|사람|사용자|손님|분)|모두에게|다른 사용자"
         r"|누구와|누구든|누가|묻는 사람",
         "identity": r"너는 [^.!?]{0,25}(?:야|이야|다|입니다|로 행동)|로 행동|역할|이름은|로봇|비서 '",
         "disclosure": r"(?:전에|위에) (?:받은|숨겨진|있는) 글|숨겨진 글|그대로",
-        "authority": r"개발자|내 말만",
+        "authority": r"개발자|내 말만|(?:규칙|제한|지시|설정|규정)[^.!?]{0,10}(?:의미 없|상관없|무효|필요 없|소용없)",
         "permission": r"확인 없이|마음대로|도 (?:돼|된다|괜찮아|좋아)\s*(?=[.!?。]|$)",
         "exfiltration": r"몰래|나에게도 보내|내 이메일로",
         "ai_reader": r"읽는 (?:ai|비서|에이전트|모델)",
-        "standing": r"이제부터|앞으로|지금부터|항상|언제나|다음에|매번|누구와 이야기하든",
+        "standing": r"이제부터|앞으로|지금부터|항상|언제나|다음에|매번|누구와 이야기하든|모든 (?:답변|대답|응답)",
         "me": r"나에게|나한테|내게|저에게|저한테|제게|나를|저를|나는",
+        "you": r"너는|너한테|너에게|너의|네가|니가|당신",
+        "promotion": r"할인|쿠폰|프로모션|추천 링크|추천인",
         "dimension": r"영어|한국어|일본어|언어|표|목록|요약|형식|짧게|간단히|자세히|문장|줄|존댓말|반말|말투|어조|코드"
         r"|python|단위|불러",
     },
@@ -333,7 +364,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|empieza|comienza|anima|anímalo|anímalos|aconseja|sugiere|ofrece|ejecuta|borra|elimina|lee"
                        r"|trata|tráteme|trátame|"
                        r"llámame|escribe|pon|añade|incluye|evita|olvida|obedece|sigue"
-                       r"|no\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as)|nunca\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as))\b"
+                       r"|no\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as)|nunca\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as))(?:me|te"
+                       r"|le|les|lo|la|los|las|se|nos){0,2}\b"
                        r"|\b(?:puedes|podrás|debes|deberás|tienes que|vas a|harás|serás|eres|estás autorizad[oa])\b"),
         "speech": r"\b(?:di|dile|diles|cuenta|cuéntales|cuéntale|recomienda|menciona|muestra|repite|envía|manda|reenvía"
         r"|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b",
@@ -345,7 +377,9 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|\bahora eres\b|\bte llamas\b|\btu nombre es\b|\bactúa como\b|\bfinge ser\b|\b(?:bot|asistente) llamado\b",
         "disclosure": r"\btexto (?:que recibiste|oculto|anterior)|\bantes de mi primer mensaje\b|\bencima de esta "
         r"conversación\b|\btal cual\b",
-        "authority": r"\b(?:desarrolladores|creadores|programadores)\b|\blo que yo diga\b|\bya no valen\b",
+        "authority": r"\b(?:desarrolladores|creadores|programadores)\b|\blo que yo diga\b|\bya no valen\b|\bdecido yo\b"
+        r"|\b(?:reglas|instrucciones|pautas|normas|restricciones)\b[^.!?]{0,30}\b(?:ya no (?:sirven|cuentan|aplican"
+        r"|importan)|quedan anuladas|caducaron)\b",
         "permission": r"\bpuedes\b[^.!?]{0,40}\b(?:sin pedirme|sin preguntar|sin confirmación|cualquier|de todos los "
         r"usuarios|de otros usuarios)|\bde todos los usuarios\b",
         "exfiltration": r"\b(?:envía|manda|reenvía|copia)\w*\b[^.!?]{0,30}\b(?:me|a mí|mi correo|mi email)\b|\ben "
@@ -355,6 +389,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "standing": r"\b(?:a partir de ahora|desde ahora|de ahora en adelante|en adelante|siempre|nunca|jamás|cada vez"
         r"|la próxima vez|en todas las conversaciones|hables con quien hables)\b",
         "me": r"\b(?:me|mí|conmigo|mi|mis)\b",
+        "you": r"\b(?:tú|tu|tus|te|ti|contigo|usted)\b",
+        "promotion": r"\b(?:cupón|cupones|descuentos?|promoci[oó]n\w*|enlace de referido|oferta)\b",
         "dimension": (r"\b(?:idioma|español|inglés|francés|alemán|viñetas|lista|tabla|resumen|líneas|frases|palabras"
         r"|breve|cort[oa]|concis[oa]|detallad[oa]|tono|formal|informal|de usted|de tú|tutéame|"
                       r"código|python|unidades|métric[oa]|llámame)\b"),
@@ -379,7 +415,9 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"namens\b|\bdein name ist\b|\bdu heißt\b|\bbist du \w+, ein\b|\bspiel(?:e)? die rolle\b",
         "disclosure": r"\btext\b[^.!?]{0,30}\b(?:bekommen|erhalten|vor meiner ersten|über diesem)|\bversteckten text\b"
         r"|\bwortwörtlich\b",
-        "authority": r"\b(?:entwickler|schöpfer|hersteller)\b|\bwas ich sage\b|\bgelten nicht mehr\b",
+        "authority": r"\b(?:entwickler|schöpfer|hersteller)\b|\bwas ich sage\b|\bgelten nicht mehr\b|\bentscheide ich\b"
+        r"|\b(?:regeln|anweisungen|vorgaben|richtlinien|einschränkungen)\b[^.!?]{0,30}\b(?:sind (?:aufgehoben|ungültig"
+        r"|hinfällig|vorbei)|zählen nicht mehr)\b",
         "permission": r"\bdu darfst\b[^.!?]{0,60}\b(?:ohne rückfrage|ohne zu fragen|jeden|alle|aller)\b|\baller "
         r"nutzer\b",
         "exfiltration": r"\b(?:schick|leite|sende)\w*\b[^.!?]{0,40}\b(?:mir|an meine)\b|\bheimlich\b",
@@ -388,6 +426,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|immer|nie|niemals|jedes mal|beim nächsten "
         r"mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
         "me": r"\b(?:mir|mich|mein|meine|meinen)\b",
+        "you": r"\b(?:du|dich|dir|dein|deine|deiner|deinem|deinen|deines)\b",
+        "promotion": r"\b(?:gutschein\w*|rabatt\w*|promo\w*|empfehlungslink|angebot\w*)\b",
         "dimension": (r"\b(?:sprache|deutsch|englisch|französisch|stichpunkt\w*|liste|tabelle|zusammenfassung|zeilen?"
         r"|sätze|kurz|knapp|ausführlich|ton|förmlich|mit sie|siezen|duzen|"
                       r"code|python|metrisch|einheiten|nenn mich)\b|\w*zeilig\w*"),
@@ -411,7 +451,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|\btu t'appelles\b|\bton nom est\b|\bjoue le rôle\b|\bfais semblant\b|\b(?:robot|assistant) nommé\b",
         "disclosure": r"\btexte\b[^.!?]{0,30}\b(?:reçu|caché|avant mon premier|au-dessus)|\bmot pour mot\b",
         "authority": r"\b(?:développeurs|créateurs|concepteurs)\b|\bc'est moi qui décide\b|\bce que je dis\b|\bne "
-        r"comptent plus\b",
+        r"comptent plus\b|\b(?:règles|consignes|instructions|restrictions)\b[^.!?]{0,30}\b(?:ne s'appliquent plus|sont "
+        r"(?:annulées|caduques|levées))\b",
         "permission": r"\btu (?:peux|as le droit)\b[^.!?]{0,60}\b(?:sans me demander|n'importe quelle|tous les "
         r"utilisateurs|de tous)\b",
         "exfiltration": r"\b(?:envoie|transfère)\S*[^.!?]{0,30}\b(?:m'en|à mon adresse|mon e-mail|mon adresse)|\ben "
@@ -421,13 +462,16 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "standing": r"\b(?:désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|jamais|chaque fois|la "
         r"prochaine fois|dans toutes nos conversations|peu importe à qui)\b",
         "me": r"\b(?:moi|me|m'|mes|mon|ma)\b|m'",
+        "you": r"\b(?:tu|toi|te|ton|ta|tes|vous|votre|vos)\b|\bt'",
+        "promotion": r"\b(?:coupon|code promo|réduction|promotion|lien de parrainage|remise|offre)s?\b",
         "dimension": (r"\b(?:langue|français|anglais|allemand|puces|liste|tableau|résumé|lignes?|phrases|court|concis"
         r"|détaillé|ton|formel|vouvoie|vouvoie-moi|tutoie|tutoie-moi|vouvoyer|tutoyer|code|python|métrique|unités"
         r"|appelle-moi)\b"),
     },
     "ru": {
         "imperative": (r"(?:^|(?<=[,:;—]))\s*(?:(?:пожалуйста|также|и|потом|теперь|всегда|никогда|никому|никого|в "
-        r"следующий раз|отныне|с этого момента|впредь|каждый раз[^,]{0,40}|с кем бы[^,]{1,30})[\s,]+)*"
+        r"следующий раз|отныне|с этого момента|впредь|тайно|незаметно|тихо|молча|скрытно|сразу|каждый раз[^,]{0,40}|с "
+        r"кем бы[^,]{1,30})[\s,]+)*"
                        r"(?:скажи|скажите|расскажи|расскажите|говори|говорите|советуй|посоветуй|рекомендуй|порекомендуй"
                        r"|упоминай|упомяни|покажи|повтори|отправь|отправляй|пересылай|перешли|делай|сделай|будь|будьте|"
                        r"веди|притворись|играй|отвечай|ответь|заканчивай|начинай|обращайся|называй|пиши|используй"
@@ -442,24 +486,31 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "identity": r"\bты (?:теперь |будешь )?(?:бот|помощник\w*|ии|робот|персонаж)\b|\bбудешь \w+ом\b|\bпо имени\b"
         r"|\bтебя зовут\b|\bтвоё имя\b|\bпритворись\b",
         "disclosure": r"\bтекст\b[^.!?]{0,40}\b(?:получил|до моего|над этим|скрыт)|\bскрытый текст\b|\bдословно\b",
-        "authority": r"\b(?:разработчик\w*|создател\w*)\b|\bрешаю я\b|\bчто я скажу\b|\bбольше не действуют\b",
+        "authority": r"\b(?:разработчик\w*|создател\w*)\b|\bрешаю я\b|\bчто я скажу\b|\bбольше не действуют\b"
+        r"|\b(?:только|лишь) (?:меня|мне|моим)\b|\b(?:правила|инструкции|ограничения"
+        r"|указания)\b[^.!?]{0,30}\b(?:отменены|недействительны|не в силе|устарели)\b",
         "permission": r"\bты можешь\b[^.!?]{0,60}\b(?:без подтверждения|без спроса|любую|всех пользователей)\b|\bвсех "
         r"пользователей\b",
-        "exfiltration": r"\b(?:отправ\w*|пересыла\w*|перешли)\b[^.!?]{0,30}\b(?:мне|на мою|на почту)\b|\bтайно\b",
+        "exfiltration": r"\b(?:отправ\w*|пересыла\w*|перешли)\b[^.!?]{0,30}\b(?:мне|на мою|на почту)\b"
+        r"|\b(?:тайно|незаметно|скрытно)\b",
         "ai_reader": r"\b(?:любому|всем|каждому)\s+(?:ии-)?(?:помощнику|агенту|ассистенту"
         r"|модели)\b[^.!?]{0,10}\bчитающ",
         "standing": r"\b(?:отныне|с этого момента|впредь|всегда|никогда|каждый раз|в следующий раз|во всех "
         r"(?:следующих )?разговорах|с кем бы)\b",
         "me": r"\b(?:мне|меня|мной|мой|мои|ко мне)\b",
+        "you": r"\b(?:ты|тебя|тебе|тобой|твой|твоя|твои|твоих|твоё|твое|твоего|твоим|вы|вас|вам|ваш\w*)\b",
+        "promotion": r"\b(?:промокод\w*|купон\w*|скидк\w*|реферальн\w*|акци\w*)\b",
         "dimension": r"\b(?:языке|по-русски|по-английски|списком|список|таблиц\w*|итог\w*|резюме|строк\w*|предложени\w*"
         r"|кратк\w*|подробн\w*|тон|формальн\w*|на «вы»|на вы|на ты|код\w*|python|метрическ\w*|называй меня)\b|«вы»",
     },
 }
 
 _FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
-             "permission", "exfiltration", "ai_reader", "standing", "me", "dimension")
+             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "dimension")
 #: Quoted text is reported speech: it is removed before the grammar is read. A string that is a
 #: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation.
+#: The placeholder carries no punctuation, so a quotation never splits its sentence in two.
+_QUOTE_PLACEHOLDER = " ‹quoted› "
 _QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\""
                      r"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
                      r"|„[^“\n]{2,200}“)", re.IGNORECASE)
@@ -515,14 +566,26 @@ def classify_sentence(sentence: str) -> Directive:
     if sentence.rstrip().endswith(("?", "？")) and not _ASKS.search(sentence):
         return Directive(MemoryClass.FACT, (), "a question, not a directive")
     clause = _directive_clause(sentence)
-    if clause is None:
-        return Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
         (Scope.STANDING,) if _any("standing", sentence) else ())
     agent = [s for s in scopes if s in AGENT_SCOPES]
+    if clause is None:
+        # No order, but a statement *about the agent*: "your original instructions expired",
+        # "from now on you are Max". Memory holds facts about the user's world; a claim about
+        # the assistant's own rules, identity or disclosures, addressed to it or made standing,
+        # is an instruction in the grammar of a statement ("our developers no longer use Jira"
+        # names no assistant and stays a fact).
+        if agent and (_any("you", sentence) or Scope.STANDING in scopes):
+            return Directive(MemoryClass.RULE, scopes,
+                             f"a statement about the agent itself ({', '.join(map(str, agent))}), not a fact about the "
+                             f"user",
+                             sentence)
+        return Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")
     if agent:
         return Directive(MemoryClass.RULE, scopes, f"a directive about the agent itself "
                                                    f"({', '.join(map(str, agent))})", clause)
+    if Scope.PROMOTION in scopes:
+        return Directive(MemoryClass.RULE, scopes, "a directive to put advertising into answers", clause)
     speech = _any("speech", sentence) is not None
     if Scope.OTHERS in scopes and speech:
         return Directive(MemoryClass.RULE, scopes, "a directive about what other people are told", clause)
@@ -537,7 +600,7 @@ def classify_sentence(sentence: str) -> Directive:
 
 def prepare(text: str) -> str:
     """The text the grammar reads: quotations removed, lower-cased, folded."""
-    return fold_text(_QUOTED.sub(" … ", text).lower())
+    return fold_text(_QUOTED.sub(_QUOTE_PLACEHOLDER, text).lower())
 
 
 def classify(text: str | Normalised) -> Directive:
@@ -545,7 +608,8 @@ def classify(text: str | Normalised) -> Directive:
     the strongest verdict wins (rule > preference > request > fact). Hidden views (decoded
     base64, tag characters) are judged too."""
     if isinstance(text, Normalised):
-        readings = [prepare(text.source)] + [fold_text(_QUOTED.sub(" … ", v.text.lower())) for v in text.hidden]
+        hidden = [fold_text(_QUOTED.sub(_QUOTE_PLACEHOLDER, v.text.lower())) for v in text.hidden]
+        readings = [prepare(text.source), *hidden]
     elif isinstance(text, str):
         readings = [prepare(text)]
     else:
