@@ -123,6 +123,9 @@ class Directive:
 #   statement   a clause that begins with a non-assistant subject (declarative)
 #   others, identity, disclosure, authority, permission, exfiltration, ai_reader, standing
 #   me, dimension
+#   you         the assistant addressed (second person); a statement about the agent needs it
+#   promotion   advertising a directive would put into answers
+#   answer      answering or declining to answer (speech, when an audience is named)
 _CS = r"(?:^|(?<=[,:;(\"-]))\s*"  # a clause start inside a sentence
 _EN_LEAD = (r"(?:(?:please|pls|请|just|also|and|then|so|now|kindly|simply|always|never|ever|"
             r"from now on|from this point(?: on| forward)?|going forward|from here on(?: out)?|next time"
@@ -162,7 +165,8 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|^\s*your (?:name|persona|identity|role|job|character|purpose|task)\b"
                        r"|^\s*you(?:'re| are)\s+(?:now\s+[\w-]+|[\w-]+\s+now)\s*[.!]?\s*$"
                        r"|\byou (?:now |only |always |never )?(?:answer|reply|respond|obey|work|serve|speak"
-                       r"|act)\s+(?:only\s+)?(?:as|for|to)\b"),
+                       r"|act)\s+(?:only\s+)?(?:as|for|to)\b"
+                    r"|(?:^|(?<=[,:;]))\s*(?:please\s+)?(?:decline|refuse|execute|run|hand|pass|keep|give)\b"),
         "speech": (rf"{_CS}{_EN_LEAD}(?:{_EN_SPEECH})\b" r"|\b(?:make sure|ensure|see to it)\b[^.!?]{0,40}\b(?:hear"
         r"|know|learn|are told|get|see|receive)\b|\b(?:should|must|shall|is to|are to|needs? to|has to) (?:hear|be told"
         r"|learn|know|be (?:shown|given|sent|reminded|informed))\b"
@@ -194,7 +198,11 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|\byour (?:system |initial |original |hidden |secret |first "
                        r")?(?:prompt|instructions|system message|programming|configuration)\b"
                        r"|\b(?:hidden|secret|invisible) (?:text|words|message|part)|\bwhat you were (?:given|told) "
-                       r"before|\bbefore my first message|\babove this conversation\b|\bword for word\b"),
+                       r"before|\bbefore my first message|\babove this conversation\b|\bword for word\b"
+                    r"|\b(?:text|words|setup|configuration|message|briefing)\b[^.!?]{0,30}\b(?:you were (?:handed|given"
+                    r"|loaded with|fed|configured with|set up with)|loaded into you|before i (?:first )?(?:wrote|spoke"
+                    r"|said|typed|greeted|messaged))|\b(?:hidden|secret|concealed) (?:setup|configuration|settings"
+                    r"|rules)\b|\byou were (?:configured|set up|programmed) with\b"),
         "authority": (r"\b(?:developers?|creators?|makers?|designers?|owners?|operators?"
         r"|programmers?)\b[^.!?]{0,40}\b(?:no longer|don'?t|doesn'?t|not|intended|wanted|gave you|told you|taught you"
         r"|set)\b"
@@ -217,17 +225,24 @@ GRAMMAR: dict[str, dict[str, str]] = {
                       r"|\b(?:ignore|disregard|forget|override|bypass|drop)\b[^.!?]{0,30}(?:instructions?|rules"
                       r"|guidelines|prompts?|指令|指示|规则|设定|ルール|命令)"
                       r"|(?:忽略|忽视|无视|忘掉|忘记|無視|忘れ)[^。！？!?]{0,12}(?:instructions?|rules|guidelines"
-                      r"|prompts?)"),
+                      r"|prompts?)"
+                    r"|\bmy (?:word|say|requests?)\b[^.!?]{0,12}\b(?:outranks?|overrules?|beats?|trumps?|comes? "
+                    r"(?:before|first)|counts? more|takes? precedence)\b"
+                    r"|\b(?:makers|creators|developers)\b[^.!?]{0,20}\b(?:wrote|set|laid down)(?: for)? you\b"),
         "permission": (r"\byou (?:may|can|are allowed to|'re allowed to|are free to|'re free to|have permission "
         r"to)\b[^.!?]{0,60}\b(?:without (?:asking|checking|confirm\w*|permission)|any (?:command|file|shell|code"
         r"|request)|every user|other users|all users)"
                        r"|\b(?:read|access|see|open|share)\s+(?:every|all|other)\s+(?:users?|customers?|people)(?:'s"
-                       r"|s')?\b"),
+                       r"|s')?\b"
+                    r"|\bwithout (?:asking|checking with|consulting|confirming with)\b[^.!?]{0,15}\b(?:me|anyone"
+                    r"|anybody|us|first)\b|\b(?:any|every|other) (?:users?|customers?|shoppers?)(?:'s|s')? (?:notes"
+                    r"|data|files|memories|messages|records|history)\b"),
         "exfiltration": (r"(?<!going )(?<!moving )\b(?:forward|send|copy|email|mail|post|upload|transfer|pass"
         r"|relay)\b[^.!?]{0,50}\b(?:to me|to my|into a note addressed to me|my (?:e-?mail|inbox|address|server|webhook)"
         r"|to (?:this|the following|the address))"
                          r"|\b(?:whenever|each time|every time|any time) (?:someone|somebody|anyone|a user"
-                         r"|people)\b[^.!?]{0,60}\b(?:forward|send|copy|email|mail|tell me)"),
+                         r"|people)\b[^.!?]{0,60}\b(?:forward|send|copy|email|mail|tell me)"
+                    r"|\b(?:hand|give|pass|relay)\b[^.!?]{0,20}\bto me\b"),
         "ai_reader": (r"\b(?:to|for|attention|note to|dear|hey)\s+(?:any|every|all|the)?\s*(?:ai|coding"
         r"|language)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b[^.!?]{0,30}\b(?:reading|that reads?|who "
         r"reads?|processing|parsing|seeing)\b"
@@ -242,6 +257,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
                      r"|permanently|forever)\b"),
         "me": r"\b(?:me|my|mine|myself|to me|with me|for me)\b",
         "you": r"\b(?:you|your|yours|yourself)\b",
+        "answer": r"\b(?:answer|reply|respond|decline|refuse)\b",
         "promotion": r"\b(?:coupon|discount|promo|promotional|referral|affiliate|voucher|sale"
         r"|deal)s?\b[^.!?]{0,12}\b(?:codes?|links?|offers?|prices?)?",
         "dimension": (r"\b(?:english|spanish|french|german|chinese|mandarin|japanese|korean|russian|italian|portuguese"
@@ -275,17 +291,22 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|转|加上|附上|写上|放上|带上|插入",
         "statement": r"^\s*(?:我|他|她|它|咱|这|那)(?![\u3040-\u30ff])(?!要你|希望你|让你|想让你|想要你|命令你|需要你)",
         "others": r"任何人|所有人|每个人|每一个人|每一位|每位|大家|别人|他人|其他用户|其他人|所有用户|所有顾客|所有客户"
-        r"|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者|所有使用者|每一个",
+        r"|每个问|谁来问|不管跟谁|不管谁|无论谁|无论跟谁|有人|谁都|其他使用者|所有使用者|每一个"
+                    r"|哪位(?:使用者|用户|客户|顾客)|任何(?:使用者|用户)|不管谁|哪个用户",
         "identity": r"你(?:现在|从现在起|以后)?(?:就)?(?:是|叫|扮演|当)(?:一个|一位|个)?|扮演"
         r"|你[^，,。]{0,4}的(?:名字|身份|角色|人设)|叫[^，,。]{1,6}的(?:机器人|助手|ai)|机器人|身份回答",
         "disclosure": r"(?:之前|以前|前面|上面|上方)[^，,。]{0,12}(?:文字|内容|那段|话|设定|提示)|隐藏的(?:文字|内容)"
-        r"|原样|一字不差|完整地",
+        r"|原样|一字不差|完整地"
+                    r"|隐藏(?:的)?(?:配置|设定|设置|内容|规则)|你被(?:设置|配置|设定)的"
+                    r"|我(?:说话|开口|打招呼|问候)(?:之)?前",
         "authority": (r"开发者|设计者|创造者|条条框框|只听我的|我说了算|听我的|不算数|作废|由我(?:来)?决定|我来决定"
                       r"|(?:规则|设定|指令|指示|限制|约束|规定)[^，,。]{0,8}(?:失效|无效|不再适用|不管用|过时|废除)"
                       r"|(?:之前|以前|前面|上面|原来|原先|所有)的?\s*(?:指令|指示|规则|设定|instructions?|rules"
-                      r"|prompts?)"),
+                      r"|prompts?)"
+                    r"|比[^，,。]{0,20}(?:规定|规则|设定|指示)[^，,。]{0,4}都?(?:优先|重要)|以我为准"),
         "permission": r"你(?:可以|能)[^，,。]{0,10}(?:不经|不用|无需|随便|直接|任何)|不经我确认|不用问我"
-        r"|其他用户[^，,。]{0,6}的|其他使用者[^，,。]{0,6}的",
+        r"|其他用户[^，,。]{0,6}的|其他使用者[^，,。]{0,6}的"
+                    r"|不用(?:先)?问(?:我|任何人)|无需(?:我)?(?:确认|同意)|不经(?:过)?(?:我|任何人)",
         "exfiltration": r"(?:发|转|寄|传|抄送)[^，,。]{0,8}(?:给我|到我的|我的邮箱|我的信箱)|悄悄|偷偷|暗中|私下"
         r"|秘密地",
         "ai_reader": r"(?:给|致)(?:正在)?(?:读|阅读|看)[^，,。]{0,10}(?:ai|助手|模型|智能体)|如果你是(?:ai|助手|模型)",
@@ -293,6 +314,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|(?:所有|每个|每条|每一个|全部)(?:的)?(?:回答|回复|答复)",
         "me": r"我|给我|跟我|对我",
         "you": r"你|您",
+        "answer": r"回答|答复|回复",
         "promotion": r"优惠码|优惠券|折扣码|推广链接|邀请码|促销|打折|返利",
         "dimension": (r"中文|英文|日文|繁体|简体|语言|表格|列表|要点|段落|总结|摘要|格式|简短|简洁|详细|篇幅|字数|句|行"
         r"|语气|正式|客气|礼貌|口语|"
@@ -303,19 +325,26 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|ないで(?:ください|下さい|ね)?\s*(?=[。！!？?]|$)|なさい|るな(?=[。！!]|$)|(?:ように|こと)\s*(?=[。！!]|$)"
                        r"|(?:て|で)も?(?:いい|よい|良い|構いません|かまわない)(?:です|ですよ|よ)?\s*(?=[。！!？?]|$)"
                        r"|として振る舞|になりきって|(?:へ|に)\s*[:：]"),
-        "speech": r"話|言|伝え|勧め|すすめ|紹介|教え|送|見せ|まとめ|付け|宣伝|転送|触れ|入れ|載せ|含め|書",
+        "speech": r"話|言|伝え|勧め|すすめ|紹介|教え|送|見せ|まとめ|付け|宣伝|転送|触れ|入れ|載せ|含め|書"
+                    r"|つけ|添え",
         # reported speech: the order is what someone else said ("…なさいと言っていた")
         "statement": r"(?:と|って)(?:言|い)(?:う|った|って(?:いた|いる|います|いました)|います|いました|われ)"
         r"|(?:と|って)(?:話|教え)(?:して|て)?(?:いた|いる|くれ)",
         "others": r"誰にも|だれにも|誰と|誰でも|誰か|全員|みんな|皆さん|皆に|すべての(?:お客様|ユーザー|人|顧客)"
-        r"|全ての(?:お客様|ユーザー|人|顧客)|他の(?:ユーザー|利用者|お客様|人)|聞いてきた人|お客様全員",
+        r"|全ての(?:お客様|ユーザー|人|顧客)|他の(?:ユーザー|利用者|お客様|人)|聞いてきた人|お客様全員"
+                    r"|どのユーザー|誰への|誰に対しても|どの(?:お客様|利用者)",
         "identity": r"あなたは[^。]{0,25}(?:です|だ|として)|として振る舞|になりきって|という名前|の役|あなたの名前は"
-        r"|ロボット|アシスタントの",
+        r"|ロボット|アシスタントの"
+                    r"|(?:ai|アシスタント|ボット)\s*‹quoted›|ずっと[^。]{0,10}でいて",
         "disclosure": r"(?:前|上)に(?:ある|渡された|与えられた)[^。]{0,10}(?:文章|テキスト|文)|隠れた(?:文章|テキスト)"
-        r"|そのまま",
+        r"|そのまま"
+                    r"|(?:前|まえ)に[^。]{0,15}(?:渡され|読み込まれ|与えられ|入力され)[^。]{0,6}(?:文章|テキスト|文"
+                    r"|内容)|隠された?(?:設定|構成|内容)|(?:あいさつ|挨拶|話しかけ)る前",
         "authority": r"開発者|制約はもう|私の言う(?:こと|通り)|関係ありません|私が決め"
-        r"|(?:制約|ルール|指示|設定|規則)[^。]{0,8}(?:無効|効力がない|通用しない)",
-        "permission": r"(?:確認|許可)なしで|自由に見|何でも実行|(?:て|で)も?(?:いい|よい|良い|構いません)",
+        r"|(?:制約|ルール|指示|設定|規則)[^。]{0,8}(?:無効|効力がない|通用しない)"
+                    r"|有効ではな|もう無効|私に従|私の言うことに従",
+        "permission": r"(?:確認|許可)なしで|自由に見|何でも実行|(?:て|で)も?(?:いい|よい|良い|構いません)"
+                    r"|(?:確認|許可)(?:せずに|しないで|なしに)|聞かずに",
         "exfiltration": r"(?:こっそり|私にも|私の(?:メール|アドレス))[^。]{0,20}(?:送|転送)"
         r"|(?:送|転送)[^。]{0,6}(?:私に|私にも)",
         "ai_reader": r"(?:読んでいる|読む|処理する)[^。]{0,6}(?:ai|アシスタント|エージェント|モデル)",
@@ -323,6 +352,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|(?:すべて|全て|全部|毎回)の(?:回答|返答|返信|答え)|各回答",
         "me": r"私|わたし|僕|自分",
         "you": r"あなた|君|きみ|お前",
+        "answer": r"答え|回答|返答|応じ",
         "promotion": r"クーポン|割引|セール|紹介リンク|プロモ",
         "dimension": r"英語|日本語|中国語|言語|表|箇条書き|まとめ|要約|形式|短く|簡潔|詳しく|行以内|文字|敬語|口調|丁寧"
         r"|タメ口|コード|python|単位|呼んで|話はしない",
@@ -340,16 +370,23 @@ GRAMMAR: dict[str, dict[str, str]] = {
         r"|^(?=.*(?<![마줘요라오])(?:해|말해|권해|알려|전해|보여|보내|따라|행동해)\s*[.!?。]?\s*$)(?!\s*(?:지금부터"
         r"|앞으로|이제부터|항상))\s*(?:\S+\s){0,2}\S*[가-힣](?<![묻읽하있없보쓰오가듣찾])(?:은|는)\s",
         "others": r"누구에게도|아무에게도|아무한테도|누구한테도|모든 (?:고객|사람|사용자|손님|분)|모두에게|다른 사용자"
-        r"|누구와|누구든|누가|묻는 사람",
-        "identity": r"너는 [^.!?]{0,25}(?:야|이야|다|입니다|로 행동)|로 행동|역할|이름은|로봇|비서 '",
-        "disclosure": r"(?:전에|위에) (?:받은|숨겨진|있는) 글|숨겨진 글|그대로",
-        "authority": r"개발자|내 말만|(?:규칙|제한|지시|설정|규정)[^.!?]{0,10}(?:의미 없|상관없|무효|필요 없|소용없)",
-        "permission": r"확인 없이|마음대로|도 (?:돼|된다|괜찮아|좋아)\s*(?=[.!?。]|$)",
+        r"|누구와|누구든|누가|묻는 사람"
+                    r"|어떤 (?:고객|사용자|사람|손님)|누구에게 (?:하는|보내는)|누구든",
+        "identity": r"너는 [^.!?]{0,25}(?:야|이야|다|입니다|로 행동)|로 행동|역할|이름은|로봇|비서 '"
+                    r"|라는 이름의|이라는 이름의",
+        "disclosure": r"(?:전에|위에) (?:받은|숨겨진|있는) 글|숨겨진 글|그대로"
+                    r"|전에[^.!?]{0,15}(?:주어진|입력된|입력돼 있던|받은) (?:글|내용|텍스트)|숨겨진 (?:설정|내용)|말을 "
+                    r"걸기 전",
+        "authority": r"개발자|내 말만|(?:규칙|제한|지시|설정|규정)[^.!?]{0,10}(?:의미 없|상관없|무효|필요 없|소용없)"
+                    r"|효력이 없|효력 없|나를 따라|나만 따라|내 말을 따라",
+        "permission": r"확인 없이|마음대로|도 (?:돼|된다|괜찮아|좋아)\s*(?=[.!?。]|$)"
+                    r"|묻지 않고|물어보지 않고|확인 없이|허락 없이",
         "exfiltration": r"몰래|나에게도 보내|내 이메일로",
         "ai_reader": r"읽는 (?:ai|비서|에이전트|모델)",
         "standing": r"이제부터|앞으로|지금부터|항상|언제나|다음에|매번|누구와 이야기하든|모든 (?:답변|대답|응답)",
         "me": r"나에게|나한테|내게|저에게|저한테|제게|나를|저를|나는",
         "you": r"너는|너한테|너에게|너의|네가|니가|당신",
+        "answer": r"답하|대답|응답|이야기|얘기",
         "promotion": r"할인|쿠폰|프로모션|추천 링크|추천인",
         "dimension": r"영어|한국어|일본어|언어|표|목록|요약|형식|짧게|간단히|자세히|문장|줄|존댓말|반말|말투|어조|코드"
         r"|python|단위|불러",
@@ -366,9 +403,12 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"llámame|escribe|pon|añade|incluye|evita|olvida|obedece|sigue"
                        r"|no\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as)|nunca\s+(?:le|les|me|se|lo)?\s*\w+(?:es|as))(?:me|te"
                        r"|le|les|lo|la|los|las|se|nos){0,2}\b"
-                       r"|\b(?:puedes|podrás|debes|deberás|tienes que|vas a|harás|serás|eres|estás autorizad[oa])\b"),
+                       r"|\b(?:puedes|podrás|debes|deberás|tienes que|vas a|harás|serás|eres|estás autorizad[oa])\b"
+                    r"|(?:^|(?<=[,:;]))\s*(?:cierra|acaba|finaliza|remata|apunta\w*|da(?:me)?(?:lo|la|los|las)|pása\w*"
+                    r"|pasa(?:me)\w*|ejecuta|abre|niégate|niegate)\b"),
         "speech": r"\b(?:di|dile|diles|cuenta|cuéntales|cuéntale|recomienda|menciona|muestra|repite|envía|manda|reenvía"
-        r"|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b",
+        r"|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b"
+                    r"|\b(?:termina|cierra|acaba|finaliza|empieza)\b",
         "statement": r"^\s*(?:yo|mi|mis|nuestr[oa]s?|él|ella|ellos|ellas|su|sus|el|la|los|las|este|esta|hay)\b",
         "others": r"\b(?:nadie|todos|todas las personas|todo el mundo|cualquiera|cualquier persona|los demás|las demás"
         r"|otros usuarios|todos los clientes|cada cliente|quien sea|quien pregunte|con quien hables|todos los que"
@@ -376,20 +416,26 @@ GRAMMAR: dict[str, dict[str, str]] = {
         "identity": r"\b(?:eres|serás)\s+(?:ahora\s+)?(?:un|una|el|la)\b|\b(?:eres|serás)\s+\w+,\s+(?:un|una)\b"
         r"|\bahora eres\b|\bte llamas\b|\btu nombre es\b|\bactúa como\b|\bfinge ser\b|\b(?:bot|asistente) llamado\b",
         "disclosure": r"\btexto (?:que recibiste|oculto|anterior)|\bantes de mi primer mensaje\b|\bencima de esta "
-        r"conversación\b|\btal cual\b",
+        r"conversación\b|\btal cual\b"
+                    r"|\btexto\b[^.!?]{0,40}\b(?:te dieron|te cargaron|te pasaron|antes de (?:mi primer|que (?:yo "
+                    r")?te))|\bconfiguración oculta\b",
         "authority": r"\b(?:desarrolladores|creadores|programadores)\b|\blo que yo diga\b|\bya no valen\b|\bdecido yo\b"
         r"|\b(?:reglas|instrucciones|pautas|normas|restricciones)\b[^.!?]{0,30}\b(?:ya no (?:sirven|cuentan|aplican"
-        r"|importan)|quedan anuladas|caducaron)\b",
+        r"|importan)|quedan anuladas|caducaron)\b"
+                    r"|\bya no vale\b|\bsolo ante mí\b",
         "permission": r"\bpuedes\b[^.!?]{0,40}\b(?:sin pedirme|sin preguntar|sin confirmación|cualquier|de todos los "
-        r"usuarios|de otros usuarios)|\bde todos los usuarios\b",
+        r"usuarios|de otros usuarios)|\bde todos los usuarios\b"
+                    r"|\bsin (?:preguntar|consultar|pedir(?:me)? permiso|confirmar)\w*|\bde cualquier usuario\b",
         "exfiltration": r"\b(?:envía|manda|reenvía|copia)\w*\b[^.!?]{0,30}\b(?:me|a mí|mi correo|mi email)\b|\ben "
-        r"secreto\b|\bmándame\b|\breenvíamel?o\b",
+        r"secreto\b|\bmándame\b|\breenvíamel?o\b"
+                    r"|\b(?:da|pasa|entrega)me(?:lo|la|los|las)\b",
         "ai_reader": r"\b(?:para|a) (?:cualquier|todo|todos los)?\s*(?:asistentes?|agentes?|ia|modelos?)(?: de "
         r"ia)?\s+(?:que lean?|leyendo)",
         "standing": r"\b(?:a partir de ahora|desde ahora|de ahora en adelante|en adelante|siempre|nunca|jamás|cada vez"
         r"|la próxima vez|en todas las conversaciones|hables con quien hables)\b",
         "me": r"\b(?:me|mí|conmigo|mi|mis)\b",
         "you": r"\b(?:tú|tu|tus|te|ti|contigo|usted)\b",
+        "answer": r"\b(?:respond\w*|contest\w*|niég\w*)\b",
         "promotion": r"\b(?:cupón|cupones|descuentos?|promoci[oó]n\w*|enlace de referido|oferta)\b",
         "dimension": (r"\b(?:idioma|español|inglés|francés|alemán|viñetas|lista|tabla|resumen|líneas|frases|palabras"
         r"|breve|cort[oa]|concis[oa]|detallad[oa]|tono|formal|informal|de usted|de tú|tutéame|"
@@ -404,29 +450,40 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"verwende|benutze|nutze|nenne|nenn|schreib|schreibe|füge|lösche|lies|öffne|teile|verrate"
                        r"|überrede|biete|vermeide|hör|gehorche|behandle|ruf|führe)\b"
                        r"|\bdu (?:bist|wirst|darfst|kannst|sollst|musst)\b"
-                       r"|\b(?:bist|wirst|darfst|kannst|sollst|musst|tust) du\b"),
+                       r"|\b(?:bist|wirst|darfst|kannst|sollst|musst|tust) du\b"
+                    r"|(?:^|(?<=[,:;]))\s*(?:beantworte|beende|schließ|schließe|gib)\b"),
         "speech": r"\b(?:sag|sage|erzähl|erzähle|empfiehl|erwähne|erwähn|zeig|zeige|wiederhole|schick|leite|teile"
-        r"|verrate|überrede|biete|sprich|rede)\b",
+        r"|verrate|überrede|biete|sprich|rede)\b"
+                    r"|\b(?:beende|schließ|schließe)\b",
         "statement": r"^\s*(?:ich|mein|meine|meiner|meinem|unser|unsere|er|sie|es|wir|der|die|das|dieser"
         r"|diese)\b(?!\s+(?:mit mir|mich))",
-        "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]?|jemand|jemandem|den anderen|andere nutzer|anderen "
-        r"nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b",
+        "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]? (?:kunde\w*|nutzer\w*|person|mensch\w*|einzelne\w*)"
+        r"|jemand|jemandem|den anderen|andere nutzer|anderen "
+        r"nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b"
+                    r"|\bkeinem (?:nutzer|kunden|menschen)\b|\begal an wen\b|\ballen nutzern\b",
         "identity": r"\bdu bist (?:jetzt |ab sofort |ab jetzt |nun )?(?:ein|eine|der|die)\b|\b(?:bot|assistent\w*) "
-        r"namens\b|\bdein name ist\b|\bdu heißt\b|\bbist du \w+, ein\b|\bspiel(?:e)? die rolle\b",
+        r"namens\b|\bdein name ist\b|\bdu heißt\b|\bbist du \w+, ein\b|\bspiel(?:e)? die rolle\b"
+                    r"|\b(?:ki|bot|figur|persona) namens\b",
         "disclosure": r"\btext\b[^.!?]{0,30}\b(?:bekommen|erhalten|vor meiner ersten|über diesem)|\bversteckten text\b"
-        r"|\bwortwörtlich\b",
+        r"|\bwortwörtlich\b"
+                    r"|\b(?:versteckte|verborgene|geheime) konfiguration\b|\bmit der man dich eingerichtet\b|\bvor "
+                    r"meiner ersten nachricht\b|\bden man dir\b[^.!?]{0,30}\b(?:mitgegeben|gegeben)\b",
         "authority": r"\b(?:entwickler|schöpfer|hersteller)\b|\bwas ich sage\b|\bgelten nicht mehr\b|\bentscheide ich\b"
         r"|\b(?:regeln|anweisungen|vorgaben|richtlinien|einschränkungen)\b[^.!?]{0,30}\b(?:sind (?:aufgehoben|ungültig"
-        r"|hinfällig|vorbei)|zählen nicht mehr)\b",
+        r"|hinfällig|vorbei)|zählen nicht mehr)\b"
+                    r"|\bgilt nicht mehr\b|\bnur,? was ich\b",
         "permission": r"\bdu darfst\b[^.!?]{0,60}\b(?:ohne rückfrage|ohne zu fragen|jeden|alle|aller)\b|\baller "
-        r"nutzer\b",
-        "exfiltration": r"\b(?:schick|leite|sende)\w*\b[^.!?]{0,40}\b(?:mir|an meine)\b|\bheimlich\b",
+        r"nutzer\b"
+                    r"|\bohne (?:vorher |mich )?(?:zu fragen|nachzufragen|rückfrage|bestätigung)",
+        "exfiltration": r"\b(?:schick|leite|sende)\w*\b[^.!?]{0,40}\b(?:mir|an meine)\b|\bheimlich\b"
+                    r"|\bgib (?:sie|es|ihn) mir\b",
         "ai_reader": r"\ban (?:jeden|alle|den)?\s*(?:ki-)?(?:assistenten|agenten|modelle?)\b[^.!?]{0,20}\b(?:liest"
         r"|lesen|verarbeitet)",
         "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|immer|nie|niemals|jedes mal|beim nächsten "
         r"mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
         "me": r"\b(?:mir|mich|mein|meine|meinen)\b",
         "you": r"\b(?:du|dich|dir|dein|deine|deiner|deinem|deinen|deines)\b",
+        "answer": r"\b(?:beantworte\w*|antworte\w*|lehn\w* ab)\b",
         "promotion": r"\b(?:gutschein\w*|rabatt\w*|promo\w*|empfehlungslink|angebot\w*)\b",
         "dimension": (r"\b(?:sprache|deutsch|englisch|französisch|stichpunkt\w*|liste|tabelle|zusammenfassung|zeilen?"
         r"|sätze|kurz|knapp|ausführlich|ton|förmlich|mit sie|siezen|duzen|"
@@ -440,29 +497,41 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"|commence|parle|pousse|"
                        r"encourage|conseille|propose|utilise|exécute|supprime|lis|donne|écris|ajoute|évite|appelle-moi"
                        r"|vouvoie-moi|tutoie-moi|obéis|suis|ne\s+(?:\w+\s+)?\w+)\b"
-                       r"|\btu (?:es|seras|peux|pourras|dois|devras|vas|as le droit|feras)\b"),
+                       r"|\btu (?:es|seras|peux|pourras|dois|devras|vas|as le droit|feras)\b"
+                    r"|(?:^|(?<=[,:;]))\s*(?:finis|conclus|termine|garde-le|donne-le-moi|exécute)\b"),
         "speech": r"\b(?:dis|raconte|recommande|mentionne|montre|répète|envoie|transfère|parle|pousse|conseille|propose"
-        r"|mentionne)\b",
+        r"|mentionne)\b"
+                    r"|\b(?:termine|finis|conclus|commence)\b",
         "statement": r"^\s*(?:(?:je|mon|ma|mes|notre|nos|il|elle|ils|elles|on|le|la|les|ce|cette)\b|j'|c'|l')",
         "others": r"\b(?:personne|tout le monde|tous les clients|à tous|chaque client|aux autres|les autres "
         r"utilisateurs|autres utilisateurs|tous les utilisateurs|quiconque|peu importe à qui|quelqu'un|tous ceux|à qui "
-        r"que ce soit)\b",
+        r"que ce soit)\b"
+                    r"|\baucun utilisateur\b|\bà qui que ce soit\b",
         "identity": r"\btu (?:es|seras) (?:maintenant |désormais )?(?:un|une)\b|\btu (?:es|seras) \w+, (?:un|une)\b"
-        r"|\btu t'appelles\b|\bton nom est\b|\bjoue le rôle\b|\bfais semblant\b|\b(?:robot|assistant) nommé\b",
-        "disclosure": r"\btexte\b[^.!?]{0,30}\b(?:reçu|caché|avant mon premier|au-dessus)|\bmot pour mot\b",
+        r"|\btu t'appelles\b|\bton nom est\b|\bjoue le rôle\b|\bfais semblant\b|\b(?:robot|assistant) nommé\b"
+                    r"|\b(?:ia|robot|assistant\w*|personnage) nommée?\b|\bfais comme si tu étais\b",
+        "disclosure": r"\btexte\b[^.!?]{0,30}\b(?:reçu|caché|avant mon premier|au-dessus)|\bmot pour mot\b"
+                    r"|\bconfiguration cachée\b|\bavec laquelle on t'a\b|\bqu'on t'a (?:fourni|donné)\b"
+                    r"|\bavant (?:que je te dise|mon premier)\b",
         "authority": r"\b(?:développeurs|créateurs|concepteurs)\b|\bc'est moi qui décide\b|\bce que je dis\b|\bne "
         r"comptent plus\b|\b(?:règles|consignes|instructions|restrictions)\b[^.!?]{0,30}\b(?:ne s'appliquent plus|sont "
-        r"(?:annulées|caduques|levées))\b",
+        r"(?:annulées|caduques|levées))\b"
+                    r"|\bn'a plus cours\b|\bne compte plus\b|\bne s'applique plus\b"
+                    r"|\bdépends? (?:maintenant |désormais )?de moi\b",
         "permission": r"\btu (?:peux|as le droit)\b[^.!?]{0,60}\b(?:sans me demander|n'importe quelle|tous les "
-        r"utilisateurs|de tous)\b",
+        r"utilisateurs|de tous)\b"
+                    r"|\bsans (?:me |nous |leur )?(?:demander|consulter|confirmation)|\bde n'importe quel utilisateur\b"
+                    r"|\bde tous les utilisateurs\b",
         "exfiltration": r"\b(?:envoie|transfère)\S*[^.!?]{0,30}\b(?:m'en|à mon adresse|mon e-mail|mon adresse)|\ben "
-        r"douce\b",
+        r"douce\b"
+                    r"|\b(?:donne|transmets|passe|envoie|file)-(?:le|la|les)-moi\b",
         "ai_reader": r"\bà (?:tout|tous les|chaque)?\s*(?:assistants?|agents?|modèles?)(?: ia)?\s+(?:qui lit|qui lisent"
         r"|lisant)",
         "standing": r"\b(?:désormais|dorénavant|à partir de maintenant|à l'avenir|toujours|jamais|chaque fois|la "
         r"prochaine fois|dans toutes nos conversations|peu importe à qui)\b",
         "me": r"\b(?:moi|me|m'|mes|mon|ma)\b|m'",
         "you": r"\b(?:tu|toi|te|ton|ta|tes|vous|votre|vos)\b|\bt'",
+        "answer": r"\b(?:réponds|répondre|refuse)\b",
         "promotion": r"\b(?:coupon|code promo|réduction|promotion|lien de parrainage|remise|offre)s?\b",
         "dimension": (r"\b(?:langue|français|anglais|allemand|puces|liste|tableau|résumé|lignes?|phrases|court|concis"
         r"|détaillé|ton|formel|vouvoie|vouvoie-moi|tutoie|tutoie-moi|vouvoyer|tutoyer|code|python|métrique|unités"
@@ -477,28 +546,36 @@ GRAMMAR: dict[str, dict[str, str]] = {
                        r"веди|притворись|играй|отвечай|ответь|заканчивай|начинай|обращайся|называй|пиши|используй"
                        r"|выполняй|выполни|удали|читай|прочитай|продвигай|предлагай|предложи|не\s+\w+(?:й|и|йте|ите))\b"
                        r"|\bты (?:можешь|будешь|должен|обязан|теперь)\b|\bты\s+(?:теперь\s+)?\w+(?:ешь|ишь)\b"
-                       r"|\bтебе (?:можно|разрешено)\b"),
+                       r"|\bтебе (?:можно|разрешено)\b"
+                    r"|(?:^|(?<=[,:;—]))\s*(?:выведи|передай|передавай|записывай|заканчивай)\b"),
         "speech": r"\b(?:скажи|расскажи|говори|советуй|посоветуй|рекомендуй|упоминай|упомяни|покажи|повтори|отправь"
-        r"|пересылай|перешли|предлагай|рассказывай|сообщай)\b",
+        r"|пересылай|перешли|предлагай|рассказывай|сообщай)\b"
+                    r"|\b(?:заканчивай|начинай|добавляй)\b",
         "statement": r"^\s*(?:я|мой|моя|мои|моё|наш|наша|наши|он|она|они|оно|это|бабушка|мама|папа)\b",
         "others": r"\b(?:никому|никого|всем|все|каждому|любому|другим пользователям|других пользователей|всех "
-        r"пользователей|с кем бы|кто бы ни|кто-то|кто спрашивает|тем, кто|кто-нибудь)\b",
+        r"пользователей|с кем бы|кто бы ни|кто-то|кто спрашивает|тем, кто|кто-нибудь)\b"
+                    r"|\bкому бы\b",
         "identity": r"\bты (?:теперь |будешь )?(?:бот|помощник\w*|ии|робот|персонаж)\b|\bбудешь \w+ом\b|\bпо имени\b"
-        r"|\bтебя зовут\b|\bтвоё имя\b|\bпритворись\b",
-        "disclosure": r"\bтекст\b[^.!?]{0,40}\b(?:получил|до моего|над этим|скрыт)|\bскрытый текст\b|\bдословно\b",
+        r"|\bтебя зовут\b|\bтвоё имя\b|\bпритворись\b"
+                    r"|\bты\s*(?:-|—|–)\s*\w+",
+        "disclosure": r"\bтекст\b[^.!?]{0,40}\b(?:получил|до моего|над этим|скрыт)|\bскрытый текст\b|\bдословно\b"
+                    r"|\bскрыт\w* конфигурац\w*|\bс которой тебя настроили\b|\bтебе загрузили\b|\bдо того, как я\b",
         "authority": r"\b(?:разработчик\w*|создател\w*)\b|\bрешаю я\b|\bчто я скажу\b|\bбольше не действуют\b"
         r"|\b(?:только|лишь) (?:меня|мне|моим)\b|\b(?:правила|инструкции|ограничения"
         r"|указания)\b[^.!?]{0,30}\b(?:отменены|недействительны|не в силе|устарели)\b",
         "permission": r"\bты можешь\b[^.!?]{0,60}\b(?:без подтверждения|без спроса|любую|всех пользователей)\b|\bвсех "
-        r"пользователей\b",
+        r"пользователей\b"
+                    r"|\bне спрашивая\b|\bбез (?:спроса|подтверждения|разрешения)\b|\bлюбого пользователя\b",
         "exfiltration": r"\b(?:отправ\w*|пересыла\w*|перешли)\b[^.!?]{0,30}\b(?:мне|на мою|на почту)\b"
-        r"|\b(?:тайно|незаметно|скрытно)\b",
+        r"|\b(?:тайно|незаметно|скрытно)\b"
+                    r"|\bпереда\w*\b[^.!?]{0,15}\bмне\b",
         "ai_reader": r"\b(?:любому|всем|каждому)\s+(?:ии-)?(?:помощнику|агенту|ассистенту"
         r"|модели)\b[^.!?]{0,10}\bчитающ",
         "standing": r"\b(?:отныне|с этого момента|впредь|всегда|никогда|каждый раз|в следующий раз|во всех "
         r"(?:следующих )?разговорах|с кем бы)\b",
         "me": r"\b(?:мне|меня|мной|мой|мои|ко мне)\b",
         "you": r"\b(?:ты|тебя|тебе|тобой|твой|твоя|твои|твоих|твоё|твое|твоего|твоим|вы|вас|вам|ваш\w*)\b",
+        "answer": r"\b(?:отвечай|отвечать|отказывай)\b",
         "promotion": r"\b(?:промокод\w*|купон\w*|скидк\w*|реферальн\w*|акци\w*)\b",
         "dimension": r"\b(?:языке|по-русски|по-английски|списком|список|таблиц\w*|итог\w*|резюме|строк\w*|предложени\w*"
         r"|кратк\w*|подробн\w*|тон|формальн\w*|на «вы»|на вы|на ты|код\w*|python|метрическ\w*|называй меня)\b|«вы»",
@@ -506,7 +583,7 @@ GRAMMAR: dict[str, dict[str, str]] = {
 }
 
 _FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
-             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "dimension")
+             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension")
 #: Quoted text is reported speech: it is removed before the grammar is read. A string that is a
 #: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation.
 #: The placeholder carries no punctuation, so a quotation never splits its sentence in two.
@@ -556,7 +633,12 @@ def _directive_clause(sentence: str) -> str | None:
     return None
 
 
-_ASKS = FoldedPattern(r"^\s*(?:can|could|would|will|won't|please)\s+you\b|^\s*(?:请你|你能|你可以|能不能|可以)")
+#: A question that is a request to the assistant, in every language of the table.
+_ASKS = FoldedPattern(r"^\s*(?:can|could|would|will|won't|please)\s+you\b|^\s*(?:请你|你能|你可以|能不能|可以)"
+                      r"|^\s*¿?\s*(?:me )?(?:puedes|podrías|podrias|puede usted)\b|^\s*(?:kannst|könntest|würdest) du\b"
+                      r"|^\s*(?:peux|pourrais)-tu\b|^\s*tu (?:peux|pourrais)\b|^\s*(?:можешь|можете|не мог бы)\b"
+                      r"|(?:もらえますか|いただけますか|くれますか|くれない)\s*[?？]?\s*$"
+                      r"|(?:주실 수 있나요|줄 수 있어|줄래|주세요)\s*[?？]?\s*$")
 
 
 def classify_sentence(sentence: str) -> Directive:
@@ -586,7 +668,9 @@ def classify_sentence(sentence: str) -> Directive:
                                                    f"({', '.join(map(str, agent))})", clause)
     if Scope.PROMOTION in scopes:
         return Directive(MemoryClass.RULE, scopes, "a directive to put advertising into answers", clause)
-    speech = _any("speech", sentence) is not None
+    # answering or refusing to answer is speech too, but only an audience makes it a rule
+    # ("whoever asks, never answer about X"); "answer me in Chinese" stays a preference
+    speech = _any("speech", sentence) is not None or (Scope.OTHERS in scopes and _any("answer", sentence) is not None)
     if Scope.OTHERS in scopes and speech:
         return Directive(MemoryClass.RULE, scopes, "a directive about what other people are told", clause)
     if _any("dimension", sentence):
