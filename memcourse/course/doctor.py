@@ -32,7 +32,7 @@ REQUIRED = {
     "matplotlib": "matplotlib",
     "tqdm": "tqdm",
 }
-FOR_TESTS = {"pytest": "pytest", "nbval": "nbval", "hypothesis": "hypothesis"}
+FOR_TESTS = {"pytest": "pytest", "xdist": "pytest-xdist", "nbval": "nbval", "hypothesis": "hypothesis"}
 #: The repair advice, in English (``reinstall()`` says it in the learner's language).
 REINSTALL = "run `make setup` from the course folder (it reinstalls into .venv/ whatever is missing or does not import)"
 

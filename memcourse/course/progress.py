@@ -113,7 +113,8 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
         rows.append(
             f'<tr class="mc-row" data-exercise="{exercise.number}">'
             f'<td class="mc-num" style="{_LEFT}width:2.5em">{exercise.number}</td>'
-            f'<td class="mc-title" style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
+            f'<td class="mc-title" '
+            f'style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
             f'<td class="mc-tests" style="{_RIGHT}white-space:nowrap;width:4em">{_tests(exercise)}</td>'
             f'<td class="mc-bar" style="{_LEFT}white-space:nowrap;width:170px">{bar}</td>'
             f'<td class="mc-status" data-status="{exercise.status}" style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;'

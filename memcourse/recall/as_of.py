@@ -60,8 +60,8 @@ def rank_versions(
             scores = embedder.embed([versions[i].content for i in readable]) @ query_vector
             best = best_passage_similarity(query_vector, {i: versions[i].content for i in readable}, embedder,
                                            min_known=MIN_KNOWN_TOKENS)
-            scores = [passage_similarity(s, best.get(i)) for i, s in zip(readable, scores.tolist())]
-            ranked = sorted(zip(readable, scores), key=lambda pair: (-pair[1], pair[0]))
+            scores = [passage_similarity(s, best.get(i)) for i, s in zip(readable, scores.tolist(), strict=True)]
+            ranked = sorted(zip(readable, scores, strict=True), key=lambda pair: (-pair[1], pair[0]))
             similarity = dict(ranked)
             rankings["vector"] = [i for i, score in ranked if score >= similarity_floor][: max(limit * 4, VECTOR_DEPTH)]
     hits = []

@@ -43,9 +43,9 @@ from datetime import datetime
 from typing import Any, Callable
 
 from memcourse.course.i18n import t
+from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 from memcourse.recall.fusion import DEFAULT_K
 from memcourse.records import DEFAULT_USER, parse_timestamp
-from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 
 __all__ = [
     "RECALL_EXPLORER_CLASS",
@@ -146,7 +146,7 @@ def recall_explorer_view(
         raise ValueError(f"fusion must be one of {', '.join(FUSIONS)}; got {fusion!r}")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be an int >= 1, got {limit!r}")
-    for name, value, low in (("rrf_k", rrf_k, 0.0), ("decay_lambda", decay_lambda, None)):
+    for name, value in (("rrf_k", rrf_k), ("decay_lambda", decay_lambda)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise ValueError(f"{name} must be a finite number, got {value!r}")
     if rrf_k <= 0:
