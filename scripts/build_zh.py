@@ -114,7 +114,9 @@ def rebase_links(text: str, name: str, cell_id: str) -> str:
             return match.group(0)
         if Path(os.path.normpath(NOTEBOOKS / path)).exists():
             return match.group(1) + "../" + target
-        raise TranslationError(f"{name} {cell_id}: link {target!r} resolves neither from notebooks/ nor from notebooks/zh/")
+        raise TranslationError(
+            f"{name} {cell_id}: link {target!r} resolves neither from notebooks/ nor from notebooks/zh/"
+        )
 
     return _LINK.sub(fix, text)
 

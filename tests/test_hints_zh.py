@@ -30,7 +30,9 @@ def _sections(path: Path) -> dict[str, list[int]]:
 @pytest.mark.parametrize("stub", STUBS, ids=IDS)
 def test_chinese_hints_have_the_english_sections_and_levels(stub):
     english, chinese = hints_path(ROOT, stub.stem), hints_path(ROOT, stub.stem, "zh")
-    assert chinese.is_file(), f"no Chinese hints yet: write {chinese.relative_to(ROOT)} (same sections as {english.name})"
+    assert chinese.is_file(), (
+        f"no Chinese hints yet: write {chinese.relative_to(ROOT)} (same sections as {english.name})"
+    )
     assert _sections(chinese) == _sections(english), (
         f"{chinese.relative_to(ROOT)} must have the sections and levels of {english.name}: "
         f"{_sections(english)}, has {_sections(chinese)}")

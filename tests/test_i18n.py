@@ -105,7 +105,9 @@ def test_fit_counts_chinese_characters_as_two_columns():
 
 def _report(tmp_path) -> GradeReport:
     done = ExerciseScore("00", "ex00_warmup", "", [CaseOutcome("a", True)])
-    todo = ExerciseScore("03", "ex03_policy_gate", "", [CaseOutcome("b", False, "expected SKIP")], unwritten=["usable_memory"])
+    todo = ExerciseScore(
+        "03", "ex03_policy_gate", "", [CaseOutcome("b", False, "expected SKIP")], unwritten=["usable_memory"]
+    )
     for score in (done, todo):
         score.title = i18n.t(TITLES[score.module])
     return GradeReport("exercises", [done, todo], tmp_path)
@@ -133,7 +135,9 @@ def test_hints_in_chinese_or_english_with_a_note(monkeypatch, tmp_path):
     (root / "exercises" / "hints" / "zh").mkdir(parents=True)
     for number, module in (("00", "ex00_warmup"), ("01", "ex01_three_layers")):
         (root / "tests" / "graded" / f"test_{module}.py").write_text("", encoding="utf-8")
-        (root / "exercises" / "hints" / f"{module}.md").write_text(f"## f\n\n### 1\nEnglish {number}\n", encoding="utf-8")
+        (root / "exercises" / "hints" / f"{module}.md").write_text(
+            f"## f\n\n### 1\nEnglish {number}\n", encoding="utf-8"
+        )
     (root / "exercises" / "hints" / "zh" / "ex00_warmup.md").write_text("## f\n\n### 1\n中文提醒\n", encoding="utf-8")
     monkeypatch.setenv("MEMCOURSE_LANG", "zh")
     chinese = format_hints(load_hints("00", root=root))

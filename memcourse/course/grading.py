@@ -229,7 +229,9 @@ def load_problems(root: Path, target: str, modules: list[str], *, timeout: float
     try:
         found = json.loads(proc.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
-        raise GradingError(t("could not check the exercises load:\n{details}", details=proc.stderr.strip()[-2000:])) from None
+        raise GradingError(
+            t("could not check the exercises load:\n{details}", details=proc.stderr.strip()[-2000:])
+        ) from None
     return {name: LoadProblem(**details) for name, details in found.items()}
 
 
@@ -292,7 +294,9 @@ def run_grading(
     root = (root or course_root()).resolve()
     target = target or default_target()
     if target not in TARGETS:
-        raise GradingError(t("target must be one of {choices}, got {value!r}", choices=", ".join(TARGETS), value=target))
+        raise GradingError(
+            t("target must be one of {choices}, got {value!r}", choices=", ".join(TARGETS), value=target)
+        )
     available = available_exercises(root)
     if not available:
         raise GradingError(t("no graded tests in {folder}", folder=root / "tests" / "graded"))

@@ -28,13 +28,15 @@ ZH: dict[str, str] = {
     "in progress": "进行中",
     "not started": "未开始",
     "does not load": "无法加载",
-    "MEMCOURSE_TARGET must be one of {choices}, got {value!r}": "MEMCOURSE_TARGET 必须是 {choices} 之一，实际是 {value!r}",
+    "MEMCOURSE_TARGET must be one of {choices}, got {value!r}":
+        "MEMCOURSE_TARGET 必须是 {choices} 之一，实际是 {value!r}",
     "target must be one of {choices}, got {value!r}": "target 必须是 {choices} 之一，实际是 {value!r}",
     "no graded tests in {folder}": "{folder} 中没有评分测试",
     "importing the exercises took over {seconds:.0f}s (a loop at module level?)":
         "导入练习模块超过了 {seconds:.0f} 秒（模块顶层有循环？）",
     "could not check the exercises load:\n{details}": "无法检查练习模块能否加载：\n{details}",
-    "pytest could not run the graded tests (exit code {code}):\n{tail}": "pytest 无法运行评分测试（退出码 {code}）：\n{tail}",
+    "pytest could not run the graded tests (exit code {code}):\n{tail}":
+        "pytest 无法运行评分测试（退出码 {code}）：\n{tail}",
     "the graded tests did not finish within {seconds:.0f}s (an infinite loop?)":
         "评分测试在 {seconds:.0f} 秒内没有结束（死循环？）",
     "still running after {seconds:.0f} s: an endless loop, or a wait that never ends?":
@@ -43,7 +45,8 @@ ZH: dict[str, str] = {
         "无法收集 tests/graded/test_{module}.py；对它单独运行 pytest 查看原因",
     "Run the graded tests for your exercises and show your progress.": "运行你的练习的评分测试，并显示你的进度。",
     "exercise numbers (default: all), e.g. 03 or 3": "练习编号（默认：全部），例如 03 或 3",
-    "grade your exercises/ (default) or the reference solutions/": "为你的 exercises/（默认）或参考答案 solutions/ 评分",
+    "grade your exercises/ (default) or the reference solutions/":
+        "为你的 exercises/（默认）或参考答案 solutions/ 评分",
     "show every failing test, not just the first 3": "显示所有失败的测试，而不只是前 3 个",
     "exit with status 1 unless everything passes (for CI)": "除非全部通过，否则以状态码 1 退出（用于 CI）",
     # -- progress view ----------------------------------------------------------------------------
@@ -60,7 +63,8 @@ ZH: dict[str, str] = {
         "卡住了？`memcourse hint NN` 给一点提醒；`--level 2` 和 `--level 3` 说得更多。",
     "✗ exercises/{module}.py does not load; fix this first:": "✗ exercises/{module}.py 无法加载；请先修复这个问题：",
     "still to write: {names} (exercises/{module}.py)": "还要写：{names}（exercises/{module}.py）",
-    "… and {hidden} more failing test(s): memcourse grade {number} -v": "……还有 {hidden} 个失败的测试：memcourse grade {number} -v",
+    "… and {hidden} more failing test(s): memcourse grade {number} -v":
+        "……还有 {hidden} 个失败的测试：memcourse grade {number} -v",
     "hint on request: memcourse hint {number}": "需要提示时：memcourse hint {number}",
     "Overall: <b>{passed}/{total}</b> tests passed ({percent}%) · {complete} of {count} exercises complete.":
         "总计：<b>{passed}/{total}</b> 个测试通过（{percent}%）· {count} 个练习中完成了 {complete} 个。",
@@ -71,17 +75,20 @@ ZH: dict[str, str] = {
     "exercises/{module}.py does not load": "exercises/{module}.py 无法加载",
     "still to write: <code>{names}</code> in <code>exercises/{module}.py</code>":
         "还要写：<code>exercises/{module}.py</code> 中的 <code>{names}</code>",
-    "… and {hidden} more: <code>memcourse grade {number} -v</code>": "……还有 {hidden} 个：<code>memcourse grade {number} -v</code>",
+    "… and {hidden} more: <code>memcourse grade {number} -v</code>":
+        "……还有 {hidden} 个：<code>memcourse grade {number} -v</code>",
     "{count} failing test(s)": "{count} 个失败的测试",
     "what is left": "还剩什么",
     # -- hints ------------------------------------------------------------------------------------
     "a nudge": "一点提醒",
     "the steps": "步骤",
     "close to the answer": "接近答案",
-    "Hints for ex{number} ({module}.py), level {level} of 3: {name}": "ex{number}（{module}.py）的提示，级别 {level}/3：{name}",
+    "Hints for ex{number} ({module}.py), level {level} of 3: {name}":
+        "ex{number}（{module}.py）的提示，级别 {level}/3：{name}",
     "**Hints for ex{number}, level {level} of 3** ({name})": "**ex{number} 的提示，级别 {level}/3**（{name}）",
     "no hints for ex{number} yet (expected {path})": "ex{number} 还没有提示（应在 {path}）",
-    "(no hints in your language for ex{number} yet: these are the English ones)": "（ex{number} 还没有中文提示：以下是英文提示）",
+    "(no hints in your language for ex{number} yet: these are the English ones)":
+        "（ex{number} 还没有中文提示：以下是英文提示）",
     "level must be 1, 2 or 3, got {level!r}": "级别必须是 1、2 或 3，实际是 {level!r}",
     "(no hint at this level)": "（这个级别没有提示）",
     "Still stuck after trying? {command}": "试过之后还是卡住？{command}",
@@ -89,7 +96,8 @@ ZH: dict[str, str] = {
         "参考答案在 solutions/{module}.py（自己尝试之后再对照）。",
     "The reference answer is `solutions/{module}.py`, for after your own attempt.":
         "参考答案在 `solutions/{module}.py`，留到你自己尝试之后再看。",
-    "ex{number} has no function {function!r}; hints exist for: {names}": "ex{number} 没有函数 {function!r}；有提示的函数：{names}",
+    "ex{number} has no function {function!r}; hints exist for: {names}":
+        "ex{number} 没有函数 {function!r}；有提示的函数：{names}",
     "Show a hint for an exercise: level 1 is a nudge, level 3 is close to the answer.":
         "显示一个练习的提示：级别 1 是一点提醒，级别 3 接近答案。",
     "exercise number, e.g. 07": "练习编号，例如 07",
@@ -99,12 +107,14 @@ ZH: dict[str, str] = {
     "run `make setup` from the course folder (it reinstalls into .venv/ whatever is missing or does not import)":
         "在课程文件夹中运行 `make setup`（它会把缺失或无法导入的包重新安装到 .venv/）",
     "Python {version} at {path}": "Python {version}，位于 {path}",
-    "memcourse needs Python 3.10 or newer (the course is tested on 3.11)": "memcourse 需要 Python 3.10 或更新版本（课程在 3.11 上测试）",
+    "memcourse needs Python 3.10 or newer (the course is tested on 3.11)":
+        "memcourse 需要 Python 3.10 或更新版本（课程在 3.11 上测试）",
     "not installed": "未安装",
     "unknown version": "版本未知",
     "torch is not installed": "torch 未安装",
     "torch {version} (CPU build)": "torch {version}（CPU 版本）",
-    "torch {version} with CUDA libraries (large, but it works on CPU)": "torch {version}，带 CUDA 库（体积大，但在 CPU 上也能用）",
+    "torch {version} with CUDA libraries (large, but it works on CPU)":
+        "torch {version}，带 CUDA 库（体积大，但在 CPU 上也能用）",
     "for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu":
         "想装得小一些：pip install torch --index-url https://download.pytorch.org/whl/cpu",
     "reads Chinese: unknown (not calibrated; run benchmarks/calibrate_embedder.py)":
@@ -183,9 +193,11 @@ ZH: dict[str, str] = {
     "Memory": "记忆",
     "{memory_id} (superseded)": "{memory_id}（已被取代）",
     # -- widgets: the chat ------------------------------------------------------------------------
-    "Say something to the agent: a preference, your project, a question.": "对智能体说点什么：一个偏好、你的项目、一个问题。",
+    "Say something to the agent: a preference, your project, a question.":
+        "对智能体说点什么：一个偏好、你的项目、一个问题。",
     "No long-term memories for this user yet.": "这个用户还没有长期记忆。",
-    "e.g. 以后回答我时，代码示例尽量用 Python / what is my project?": "例如：以后回答我时，代码示例尽量用 Python / 我的项目是什么？",
+    "e.g. 以后回答我时，代码示例尽量用 Python / what is my project?":
+        "例如：以后回答我时，代码示例尽量用 Python / 我的项目是什么？",
     "Send": "发送",
     "wrote {type} / {subject}": "已写入 {type} / {subject}",
     "not written ({rule})": "未写入（{rule}）",
@@ -201,7 +213,8 @@ ZH: dict[str, str] = {
     # -- widgets: extraction ----------------------------------------------------------------------
     'Type a turn ("I like TypeScript", "忘掉我住在杭州", a secret...) and press Send.':
         "输入一轮对话（“I like TypeScript”、“忘掉我住在杭州”、一个密钥……），然后按发送。",
-    "e.g. I like TypeScript / 忘掉我住在杭州 / my password is …": "例如：I like TypeScript / 忘掉我住在杭州 / 我的密码是 …",
+    "e.g. I like TypeScript / 忘掉我住在杭州 / my password is …":
+        "例如：I like TypeScript / 忘掉我住在杭州 / 我的密码是 …",
     "Turn": "对话",
     "message": "消息",
     "(not repeated here: it holds a secret)": "（此处不再显示：其中含有密钥）",
@@ -217,7 +230,8 @@ ZH: dict[str, str] = {
     "decision: {action}": "决定：{action}",
     "by {decider}": "由 {decider} 决定",
     "No active memories for this user.": "这个用户没有活跃的记忆。",
-    "{source}, confidence {confidence:.2f}, importance {importance:.2f}": "{source}，置信度 {confidence:.2f}，重要性 {importance:.2f}",
+    "{source}, confidence {confidence:.2f}, importance {importance:.2f}":
+        "{source}，置信度 {confidence:.2f}，重要性 {importance:.2f}",
     ", {count} earlier version(s)": "，{count} 个旧版本",
     "(empty)": "（空）",
     "Audit log (latest entries)": "审计日志（最新条目）",

@@ -117,15 +117,24 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
             f'style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
             f'<td class="mc-tests" style="{_RIGHT}white-space:nowrap;width:4em">{_tests(exercise)}</td>'
             f'<td class="mc-bar" style="{_LEFT}white-space:nowrap;width:170px">{bar}</td>'
-            f'<td class="mc-status" data-status="{exercise.status}" style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;'
+            f'<td class="mc-status" data-status="{exercise.status}" '
+            f'style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;'
             f'color:{colour}">{html.escape(status_label(exercise.status))}</td></tr>'
         )
     foot = t("Overall: <b>{passed}/{total}</b> tests passed ({percent}%) · {complete} of {count} exercises complete.",
              passed=report.passed, total=report.total, percent=report.percent, complete=report.complete,
              count=len(report.exercises))
     if any(not e.complete for e in report.exercises):
-        foot += " " + t('Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.')
-    widths = {"#": "width:2.5em;", "exercise": "", "tests": "width:4em;", "progress": "width:170px;", "status": "width:7em;"}
+        foot += " " + t(
+            'Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
+        )
+    widths = {
+        "#": "width:2.5em;",
+        "exercise": "",
+        "tests": "width:4em;",
+        "progress": "width:170px;",
+        "status": "width:7em;",
+    }
     head = "".join(
         f'<th style="{_RIGHT if name == "tests" else _LEFT}{width}font-weight:600">{html.escape(t(name))}</th>'
         for name, width in widths.items()
@@ -144,9 +153,12 @@ def _html_details(exercise: ExerciseScore, max_failures: int) -> str:
     if exercise.complete:
         return ""
     if exercise.load_problem is not None:
-        return (f'<details open style="margin-top:4px"><summary>'
-                f'{t("exercises/{module}.py does not load", module=exercise.module)}</summary>'
-                f'<pre style="white-space:pre-wrap;margin:2px 0">{html.escape(exercise.load_problem.describe())}</pre></details>')
+        return (
+            f'<details open style="margin-top:4px"><summary>'
+            f"{t('exercises/{module}.py does not load', module=exercise.module)}</summary>"
+            f'<pre style="white-space:pre-wrap;margin:2px 0">'
+            f"{html.escape(exercise.load_problem.describe())}</pre></details>"
+        )
     items = []
     if exercise.unwritten:
         items.append("<li>" + t("still to write: <code>{names}</code> in <code>exercises/{module}.py</code>",

@@ -115,15 +115,17 @@ def render_memories_html(memories: list[dict[str, Any]], *, highlight: str | Non
     for m in memories:
         colour = _TYPE_COLOURS.get(m["memory_type"], "#555")
         new = m["memory_id"] == highlight
+        meta = t("{source}, confidence {confidence:.2f}, {date}", source=m["source"], confidence=m["confidence"],
+                 date=m["updated_at"][:10])
         items.append(
             f'<div class="{MEMORY_ITEM_CLASS}" data-subject="{esc(m["subject"])}" data-type="{esc(m["memory_type"])}" '
             f'data-id="{esc(m["memory_id"])}" style="margin:2px 0;padding:2px 6px;border-left:4px solid {colour};'
             f'{"background:#fff8c5;" if new else ""}">'
             f'<b style="color:{colour}">{esc(m["memory_type"])}</b> · <code>{esc(m["subject"])}</code>'
-            f'{" <b>" + esc(t("new")) + "</b>" if new else ""}<br>{esc(m["content"])}'
+            f"{' <b>' + esc(t('new')) + '</b>' if new else ''}<br>{esc(m['content'])}"
             f'<br><span style="color:#6e7781;font-size:85%">'
-            f'{esc(t("{source}, confidence {confidence:.2f}, {date}", source=m["source"], confidence=m["confidence"], date=m["updated_at"][:10]))}'
-            f'</span></div>'
+            f"{esc(meta)}"
+            f"</span></div>"
         )
     return f'<div class="memcourse-memory-list" data-count="{len(memories)}">{"".join(items)}</div>'
 
@@ -148,10 +150,11 @@ def render_transcript_html(turns: list[dict[str, Any]]) -> str:
         parts.append(
             f'<div class="memcourse-turn" data-rule="{esc(decision["rule"])}" '
             f'data-written="{"true" if written is not None else "false"}" style="margin-bottom:8px">'
-            f'<div><b>{esc(t("You:"))}</b> {esc(turn["message"])}</div>'
+            f"<div><b>{esc(t('You:'))}</b> {esc(turn['message'])}</div>"
             f'<div style="margin-left:1em"><b>{esc(t("Agent:"))}</b> {answer}</div>'
-            f'<div style="margin-left:1em;color:#6e7781;font-size:85%">{esc(t("recalled: {subjects}", subjects=recalled))}'
-            f'{esc(blocked)} · {esc(t("memory: {note}", note=note))}</div></div>'
+            f'<div style="margin-left:1em;color:#6e7781;font-size:85%">'
+            f'{esc(t("recalled: {subjects}", subjects=recalled))}'
+            f"{esc(blocked)} · {esc(t('memory: {note}', note=note))}</div></div>"
         )
     return _log(f'<div class="memcourse-turns">{"".join(parts)}</div>')
 
@@ -205,7 +208,9 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
     for message in messages:
         send(message)
     memories.layout = widgets.Layout(width="100%", max_height=PANEL_HEIGHT, overflow="auto")
-    panel = widgets.VBox([widgets.HTML(f"<b>{html.escape(t('Long-term memory'))}</b>"), memories], layout=widgets.Layout(width="40%"))
+    panel = widgets.VBox(
+        [widgets.HTML(f"<b>{html.escape(t('Long-term memory'))}</b>"), memories], layout=widgets.Layout(width="40%")
+    )
     box = widgets.VBox([
         box_input,
         widgets.HBox([transcript, panel]),

@@ -144,21 +144,27 @@ def render_turn_html(view: dict[str, Any] | None) -> str:
     parts = [f'<div><b>{esc(t("extractor"))}</b> {esc(view["extractor"])} → <b>{esc(view["outcome"])}</b> '
              f'<span style="color:#555">{esc(view["detail"])}</span></div>']
     for reason in view["rejected"]:
-        parts.append(f'<div class="memcourse-rejected" style="color:#b42318">{esc(t("dropped: {reason}", reason=reason))}</div>')
+        parts.append(
+            f'<div class="memcourse-rejected" style="color:#b42318">{esc(t("dropped: {reason}", reason=reason))}</div>'
+        )
     for step in view["steps"]:
         c = step["candidate"]
         colour = {"WRITE": "#1a7f37", "SKIP": "#b42318"}.get(step["gate"], "#555")
         target = f" → {esc(step['target'])}" if step["target"] else ""
         flag = t(" (marked for reconfirmation)") if step["reconfirm"] else ""
+        facts = t("(confidence {confidence:.2f}, importance {importance:.2f}, {source}, evidence “{evidence}”)",
+                  confidence=c["confidence"], importance=c["importance"], source=c["source"], evidence=c["evidence"])
+        gate = t("gate: {verdict}", verdict=step["gate"])
         parts.append(
             f'<div class="memcourse-candidate" data-gate="{esc(step["gate"])}" data-action="{esc(step["action"])}" '
             f'style="border-left:3px solid {colour};padding-left:.5em;margin:.3em 0">'
-            f'<div><b>{esc(c["kind"])}</b> [{esc(c["type"])}] <code>{esc(c["subject"])}</code>: {esc(c["content"])} '
-            f'<span style="color:#555">{esc(t("(confidence {confidence:.2f}, importance {importance:.2f}, {source}, evidence “{evidence}”)", confidence=c["confidence"], importance=c["importance"], source=c["source"], evidence=c["evidence"]))}</span></div>'
-            f'<div><b style="color:{colour}">{esc(t("gate: {verdict}", verdict=step["gate"]))}</b> {esc(step["gate_rule"])} — '
-            f'{esc(step["gate_reason"])}</div>'
-            f'<div><b>{esc(t("decision: {action}", action=step["action"]))}</b>{target}{esc(flag)} '
-            f'{esc(t("by {decider}", decider=step["by"]))} — {esc(step["reason"])}</div></div>')
+            f"<div><b>{esc(c['kind'])}</b> [{esc(c['type'])}] <code>{esc(c['subject'])}</code>: {esc(c['content'])} "
+            f'<span style="color:#555">{esc(facts)}</span></div>'
+            f'<div><b style="color:{colour}">{esc(gate)}</b> {esc(step["gate_rule"])} — '
+            f"{esc(step['gate_reason'])}</div>"
+            f"<div><b>{esc(t('decision: {action}', action=step['action']))}</b>{target}{esc(flag)} "
+            f"{esc(t('by {decider}', decider=step['by']))} — {esc(step['reason'])}</div></div>"
+        )
     return head + "".join(parts) + "</div>"
 
 
@@ -166,13 +172,18 @@ def render_memories_html(memories: list[dict[str, Any]]) -> str:
     esc = html.escape
     if not memories:
         return f"<i>{esc(t('No active memories for this user.'))}</i>"
+    def facts(m: dict[str, Any]) -> str:
+        return t("{source}, confidence {confidence:.2f}, importance {importance:.2f}", source=m["source"],
+                 confidence=m["confidence"], importance=m["importance"])
+
     rows = "".join(
         f'<li class="memcourse-memory" data-subject="{esc(m["subject"])}" data-type="{esc(m["memory_type"])}">'
-        f'[{esc(m["memory_type"])}] <code>{esc(m["subject"])}</code>: {esc(m["content"])} '
-        f'<span style="color:#555">({esc(t("{source}, confidence {confidence:.2f}, importance {importance:.2f}", source=m["source"], confidence=m["confidence"], importance=m["importance"]))}'
-        f'{t(", {count} earlier version(s)", count=m["history"]) if m["history"] else ""}'
-        f'{", " + ", ".join(map(esc, m["tags"])) if "needs_reconfirmation" in m["tags"] else ""})</span></li>'
-        for m in memories)
+        f"[{esc(m['memory_type'])}] <code>{esc(m['subject'])}</code>: {esc(m['content'])} "
+        f'<span style="color:#555">({esc(facts(m))}'
+        f"{t(', {count} earlier version(s)', count=m['history']) if m['history'] else ''}"
+        f"{', ' + ', '.join(map(esc, m['tags'])) if 'needs_reconfirmation' in m['tags'] else ''})</span></li>"
+        for m in memories
+    )
     return f"<ul>{rows}</ul>"
 
 

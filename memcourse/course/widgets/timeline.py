@@ -142,8 +142,9 @@ def render_timeline_html(rows: list[dict[str, Any]]) -> str:
             f'<li class="{TIMELINE_EVENT_CLASS}" data-status="{esc(row["status"])}" data-state="{esc(row["state"])}" '
             f'data-change="{esc(row["change"])}" data-memory-id="{esc(row["memory_id"])}" '
             f'style="margin:0.3em 0;border-left:4px solid {colour};padding-left:0.6em">'
-            f'<b style="color:{colour}">{esc(t(STATE_LABELS[row["state"]]))}</b> · {esc(t(CHANGE_LABELS[row["change"]]))} · '
-            f'{esc(row["since"][:16].replace("T", " "))} → {esc(until)}<br>'
+            f'<b style="color:{colour}">{esc(t(STATE_LABELS[row["state"]]))}</b> · '
+            f'{esc(t(CHANGE_LABELS[row["change"]]))} · '
+            f"{esc(row['since'][:16].replace('T', ' '))} → {esc(until)}<br>"
             f"{esc(row['content'])}"
             f'<br><span style="color:#777;font-size:85%">{esc(row["memory_id"])}</span></li>'
         )
