@@ -1,5 +1,6 @@
 # The two commands a newcomer needs (see README.md):
 #   make course   open the course in JupyterLab (sets everything up on first use)
+#   make course-zh  the same, in Chinese: notebooks/zh/ and the course's messages (中文版)
 #   make test     run the whole test suite (likewise)
 # Everything is installed into a local virtual environment, .venv/, from this project's own files.
 
@@ -8,7 +9,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.memcourse-installed
 
-.PHONY: course test setup browser grade doctor clean-venv
+.PHONY: course course-zh test setup browser grade doctor clean-venv
 
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -22,10 +23,19 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # LAB_ARGS passes extra JupyterLab options, e.g. make course LAB_ARGS=--no-browser
 LAB_ARGS ?=
 LAB_SHELL ?= $(or $(shell echo $$SHELL),/bin/sh)
-FIRST_NOTEBOOK := notebooks/00_start_here.ipynb
+# The Chinese edition (notebooks/zh/, built by scripts/build_zh.py) opens when MEMCOURSE_LANG is
+# zh: `make course-zh`, or `make course MEMCOURSE_LANG=zh`. The server, its kernels and its
+# terminals inherit MEMCOURSE_LANG, so grading, hints, the doctor and the widgets speak Chinese
+# too (memcourse/course/i18n.py). Not `make course LANG=zh`: LANG is the locale every program
+# reads, and "zh" is not a locale; a Chinese locale (LANG=zh_CN.UTF-8) does switch the messages.
+MEMCOURSE_LANG ?=
+FIRST_NOTEBOOK := $(if $(filter zh zh_% zh-%,$(MEMCOURSE_LANG)),notebooks/zh/00_start_here.ipynb,notebooks/00_start_here.ipynb)
+
+course-zh:
+	@$(MAKE) --no-print-directory course MEMCOURSE_LANG=zh
 
 course: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" VIRTUAL_ENV="$(CURDIR)/$(VENV)" \
+	PATH="$(CURDIR)/$(BIN):$$PATH" VIRTUAL_ENV="$(CURDIR)/$(VENV)" $(if $(MEMCOURSE_LANG),MEMCOURSE_LANG="$(MEMCOURSE_LANG)") \
 	  MEMCOURSE_VENV_BIN="$(CURDIR)/$(BIN)" MEMCOURSE_USER_SHELL="$(LAB_SHELL)" \
 	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(FIRST_NOTEBOOK) $(ROOT_FLAG) \
 	  --ServerApp.terminado_settings=shell_command="$(CURDIR)/scripts/course-shell" $(LAB_ARGS)

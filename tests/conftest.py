@@ -22,6 +22,12 @@ import pytest
 
 from memcourse.stores.json_store import JsonMemoryStore
 
+# The course speaks the learner's language (MEMCOURSE_LANG, else the locale; memcourse.course.i18n).
+# The tests, and the notebook kernels nbval starts from this process, check the English edition's
+# messages: a developer with a Chinese locale or MEMCOURSE_LANG=zh must get the same results.
+# Tests of the Chinese messages set the variable themselves (monkeypatch).
+os.environ["MEMCOURSE_LANG"] = "en"
+
 # "chroma": embedded (PersistentClient in tmp_path); "chroma-server": a real `chroma run` on
 # loopback, started once per session, one fresh collection per test.
 # "postgres": one embedded PostgreSQL server per session (or MEMCOURSE_DATABASE_URL), one fresh

@@ -99,6 +99,16 @@ def test_make_course_roots_lab_at_the_project_and_opens_the_first_notebook():
     assert f"shell_command=\"{ROOT}/scripts/course-shell\"" in command
 
 
+@pytest.mark.skipif(MAKE is None, reason="make is what the learner runs; without it there is nothing to test")
+def test_make_course_zh_opens_the_chinese_edition_and_sets_the_language():
+    result = subprocess.run([MAKE, "-n", "-o", ".venv/.memcourse-installed", "course-zh"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.split("--LabApp.default_url=/lab/tree/")[1].split()[0]
+    assert first == "notebooks/zh/00_start_here.ipynb" and (ROOT / first).is_file()
+    assert 'MEMCOURSE_LANG="zh"' in result.stdout, "kernels and terminals must inherit the language"
+
+
 # -- the terminal's shell -----------------------------------------------------------------------
 def _fake_home(tmp_path: Path) -> tuple[Path, Path]:
     """A home whose profile puts a pyenv-like bin, with its own `python`, first on PATH."""

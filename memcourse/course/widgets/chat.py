@@ -31,6 +31,7 @@ import html
 from typing import Any
 
 from memcourse.agent import MemoryAwareAgent
+from memcourse.course.i18n import t
 from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.records import MemoryRecord
 
@@ -109,19 +110,22 @@ def render_memories_html(memories: list[dict[str, Any]], *, highlight: str | Non
     (the one just written)."""
     esc = html.escape
     if not memories:
-        return f'<div class="memcourse-memory-list" data-count="0"><i>{esc(EMPTY_MEMORIES)}</i></div>'
+        return f'<div class="memcourse-memory-list" data-count="0"><i>{esc(t(EMPTY_MEMORIES))}</i></div>'
     items = []
     for m in memories:
         colour = _TYPE_COLOURS.get(m["memory_type"], "#555")
         new = m["memory_id"] == highlight
+        meta = t("{source}, confidence {confidence:.2f}, {date}", source=m["source"], confidence=m["confidence"],
+                 date=m["updated_at"][:10])
         items.append(
             f'<div class="{MEMORY_ITEM_CLASS}" data-subject="{esc(m["subject"])}" data-type="{esc(m["memory_type"])}" '
             f'data-id="{esc(m["memory_id"])}" style="margin:2px 0;padding:2px 6px;border-left:4px solid {colour};'
             f'{"background:#fff8c5;" if new else ""}">'
             f'<b style="color:{colour}">{esc(m["memory_type"])}</b> · <code>{esc(m["subject"])}</code>'
-            f'{" <b>new</b>" if new else ""}<br>{esc(m["content"])}'
-            f'<br><span style="color:#6e7781;font-size:85%">{esc(m["source"])}, confidence {m["confidence"]:.2f}, '
-            f'{esc(m["updated_at"][:10])}</span></div>'
+            f"{' <b>' + esc(t('new')) + '</b>' if new else ''}<br>{esc(m['content'])}"
+            f'<br><span style="color:#6e7781;font-size:85%">'
+            f"{esc(meta)}"
+            f"</span></div>"
         )
     return f'<div class="memcourse-memory-list" data-count="{len(memories)}">{"".join(items)}</div>'
 
@@ -130,25 +134,27 @@ def render_transcript_html(turns: list[dict[str, Any]]) -> str:
     """The transcript: each turn's message, answer, and a one-line memory note."""
     esc = html.escape
     if not turns:
-        return _log(f'<div class="memcourse-turns"><i>{esc(EMPTY_TRANSCRIPT)}</i></div>')
+        return _log(f'<div class="memcourse-turns"><i>{esc(t(EMPTY_TRANSCRIPT))}</i></div>')
     parts = []
     for turn in turns:
         decision = turn["decision"]
         written = turn["written"]
         if written is not None:
-            note = f'wrote {written["memory_type"]} / {written["subject"]}'
+            note = t("wrote {type} / {subject}", type=written["memory_type"], subject=written["subject"])
         else:
-            note = f'not written ({decision["rule"]})'
-        recalled = ", ".join(m["subject"] for m in turn["retrieved"]) or "nothing"
-        blocked = f' · blocked: {", ".join(m["subject"] for m in turn["blocked"])}' if turn["blocked"] else ""
+            note = t("not written ({rule})", rule=decision["rule"])
+        recalled = ", ".join(m["subject"] for m in turn["retrieved"]) or t("nothing")
+        blocked = " · " + t("blocked: {subjects}", subjects=", ".join(m["subject"] for m in turn["blocked"])) \
+            if turn["blocked"] else ""
         answer = esc(turn["answer"]).replace("\n", "<br>")
         parts.append(
             f'<div class="memcourse-turn" data-rule="{esc(decision["rule"])}" '
             f'data-written="{"true" if written is not None else "false"}" style="margin-bottom:8px">'
-            f'<div><b>You:</b> {esc(turn["message"])}</div>'
-            f'<div style="margin-left:1em"><b>Agent:</b> {answer}</div>'
-            f'<div style="margin-left:1em;color:#6e7781;font-size:85%">recalled: {esc(recalled)}{esc(blocked)}'
-            f' · memory: {esc(note)}</div></div>'
+            f"<div><b>{esc(t('You:'))}</b> {esc(turn['message'])}</div>"
+            f'<div style="margin-left:1em"><b>{esc(t("Agent:"))}</b> {answer}</div>'
+            f'<div style="margin-left:1em;color:#6e7781;font-size:85%">'
+            f'{esc(t("recalled: {subjects}", subjects=recalled))}'
+            f"{esc(blocked)} · {esc(t('memory: {note}', note=note))}</div></div>"
         )
     return _log(f'<div class="memcourse-turns">{"".join(parts)}</div>')
 
@@ -173,8 +179,8 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
 
     turns: list[dict[str, Any]] = []
     box_input = message_box(
-        placeholder="e.g. 以后回答我时，代码示例尽量用 Python / what is my project?",
-        label="Message", send_class=SEND_CLASS, width="100%",
+        placeholder=t("e.g. 以后回答我时，代码示例尽量用 Python / what is my project?"),
+        label=t("Message"), send_label=t("Send"), send_class=SEND_CLASS, width="100%",
     )
     box_input.add_class(CHAT_INPUT_CLASS)
     transcript = widgets.HTML(render_transcript_html(turns), layout=widgets.Layout(width="58%"))
@@ -202,7 +208,9 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
     for message in messages:
         send(message)
     memories.layout = widgets.Layout(width="100%", max_height=PANEL_HEIGHT, overflow="auto")
-    panel = widgets.VBox([widgets.HTML("<b>Long-term memory</b>"), memories], layout=widgets.Layout(width="40%"))
+    panel = widgets.VBox(
+        [widgets.HTML(f"<b>{html.escape(t('Long-term memory'))}</b>"), memories], layout=widgets.Layout(width="40%")
+    )
     box = widgets.VBox([
         box_input,
         widgets.HBox([transcript, panel]),

@@ -35,6 +35,7 @@ import json
 import re
 from typing import Any
 
+from memcourse.course.i18n import t
 from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.extraction import MemoryPipeline, Message
 from memcourse.extraction.audit import format_entries
@@ -104,7 +105,7 @@ def extraction_turn(pipeline: MemoryPipeline, text: str, *, user_id: str = "demo
             "candidate": step.candidate.summary(),
             "gate": "-" if step.verdict is None else ("WRITE" if step.verdict.accepted else "SKIP"),
             "gate_rule": step.verdict.rule if step.verdict else "",
-            "gate_reason": step.verdict.reason if step.verdict else "a retraction writes nothing: no gate",
+            "gate_reason": step.verdict.reason if step.verdict else t("a retraction writes nothing: no gate"),
             "action": decision.action if decision else "-",
             "target": decision.target_id if decision else None,
             "reason": decision.reason if decision else "",
@@ -132,52 +133,62 @@ def extraction_turn(pipeline: MemoryPipeline, text: str, *, user_id: str = "demo
 def render_turn_html(view: dict[str, Any] | None) -> str:
     esc = html.escape
     if view is None:
-        return f'<div class="memcourse-extraction-turn" data-outcome="" data-actions="">{esc(EMPTY_PROMPT)}</div>'
-    shown = "(not repeated here: it holds a secret)" if view.get("screen_rule") == "secret" else view["message"]
+        return f'<div class="memcourse-extraction-turn" data-outcome="" data-actions="">{esc(t(EMPTY_PROMPT))}</div>'
+    shown = t("(not repeated here: it holds a secret)") if view.get("screen_rule") == "secret" else view["message"]
     head = (f'<div class="memcourse-extraction-turn" data-outcome="{esc(view["outcome"])}" '
-            f'data-actions="{esc(" ".join(view["actions"]))}"><div><b>message</b> {esc(shown)}</div>')
+            f'data-actions="{esc(" ".join(view["actions"]))}"><div><b>{esc(t("message"))}</b> {esc(shown)}</div>')
     if view["refused"]:
-        body = (f'<div style="color:#b42318"><b>screen: REFUSED</b> [{esc(view["screen_rule"])}] '
-                f'{esc(view["screen_reason"])}<br>nothing was extracted, nothing was sent to a model</div>')
+        body = (f'<div style="color:#b42318"><b>{esc(t("screen: REFUSED"))}</b> [{esc(view["screen_rule"])}] '
+                f'{esc(view["screen_reason"])}<br>{esc(t("nothing was extracted, nothing was sent to a model"))}</div>')
         return head + body + "</div>"
-    parts = [f'<div><b>extractor</b> {esc(view["extractor"])} → <b>{esc(view["outcome"])}</b> '
+    parts = [f'<div><b>{esc(t("extractor"))}</b> {esc(view["extractor"])} → <b>{esc(view["outcome"])}</b> '
              f'<span style="color:#555">{esc(view["detail"])}</span></div>']
     for reason in view["rejected"]:
-        parts.append(f'<div class="memcourse-rejected" style="color:#b42318">dropped: {esc(reason)}</div>')
+        parts.append(
+            f'<div class="memcourse-rejected" style="color:#b42318">{esc(t("dropped: {reason}", reason=reason))}</div>'
+        )
     for step in view["steps"]:
         c = step["candidate"]
         colour = {"WRITE": "#1a7f37", "SKIP": "#b42318"}.get(step["gate"], "#555")
         target = f" → {esc(step['target'])}" if step["target"] else ""
-        flag = " (marked for reconfirmation)" if step["reconfirm"] else ""
+        flag = t(" (marked for reconfirmation)") if step["reconfirm"] else ""
+        facts = t("(confidence {confidence:.2f}, importance {importance:.2f}, {source}, evidence “{evidence}”)",
+                  confidence=c["confidence"], importance=c["importance"], source=c["source"], evidence=c["evidence"])
+        gate = t("gate: {verdict}", verdict=step["gate"])
         parts.append(
             f'<div class="memcourse-candidate" data-gate="{esc(step["gate"])}" data-action="{esc(step["action"])}" '
             f'style="border-left:3px solid {colour};padding-left:.5em;margin:.3em 0">'
-            f'<div><b>{esc(c["kind"])}</b> [{esc(c["type"])}] <code>{esc(c["subject"])}</code>: {esc(c["content"])} '
-            f'<span style="color:#555">(confidence {c["confidence"]:.2f}, importance {c["importance"]:.2f}, '
-            f'{esc(c["source"])}, evidence “{esc(c["evidence"])}”)</span></div>'
-            f'<div><b style="color:{colour}">gate: {esc(step["gate"])}</b> {esc(step["gate_rule"])} — '
-            f'{esc(step["gate_reason"])}</div>'
-            f'<div><b>decision: {esc(step["action"])}</b>{target}{esc(flag)} by {esc(step["by"])} — '
-            f'{esc(step["reason"])}</div></div>')
+            f"<div><b>{esc(c['kind'])}</b> [{esc(c['type'])}] <code>{esc(c['subject'])}</code>: {esc(c['content'])} "
+            f'<span style="color:#555">{esc(facts)}</span></div>'
+            f'<div><b style="color:{colour}">{esc(gate)}</b> {esc(step["gate_rule"])} — '
+            f"{esc(step['gate_reason'])}</div>"
+            f"<div><b>{esc(t('decision: {action}', action=step['action']))}</b>{target}{esc(flag)} "
+            f"{esc(t('by {decider}', decider=step['by']))} — {esc(step['reason'])}</div></div>"
+        )
     return head + "".join(parts) + "</div>"
 
 
 def render_memories_html(memories: list[dict[str, Any]]) -> str:
     esc = html.escape
     if not memories:
-        return "<i>No active memories for this user.</i>"
+        return f"<i>{esc(t('No active memories for this user.'))}</i>"
+    def facts(m: dict[str, Any]) -> str:
+        return t("{source}, confidence {confidence:.2f}, importance {importance:.2f}", source=m["source"],
+                 confidence=m["confidence"], importance=m["importance"])
+
     rows = "".join(
         f'<li class="memcourse-memory" data-subject="{esc(m["subject"])}" data-type="{esc(m["memory_type"])}">'
-        f'[{esc(m["memory_type"])}] <code>{esc(m["subject"])}</code>: {esc(m["content"])} '
-        f'<span style="color:#555">({esc(m["source"])}, confidence {m["confidence"]:.2f}, importance '
-        f'{m["importance"]:.2f}{", " + str(m["history"]) + " earlier version(s)" if m["history"] else ""}'
-        f'{", " + ", ".join(map(esc, m["tags"])) if "needs_reconfirmation" in m["tags"] else ""})</span></li>'
-        for m in memories)
+        f"[{esc(m['memory_type'])}] <code>{esc(m['subject'])}</code>: {esc(m['content'])} "
+        f'<span style="color:#555">({esc(facts(m))}'
+        f"{t(', {count} earlier version(s)', count=m['history']) if m['history'] else ''}"
+        f"{', ' + ', '.join(map(esc, m['tags'])) if 'needs_reconfirmation' in m['tags'] else ''})</span></li>"
+        for m in memories
+    )
     return f"<ul>{rows}</ul>"
 
 
 def render_audit_html(entries: list[dict[str, Any]], *, last: int = 8) -> str:
-    text = format_entries(entries[-last:]) if entries else "(empty)"
+    text = format_entries(entries[-last:]) if entries else t("(empty)")
     return f'<pre style="white-space:pre-wrap;font-size:85%">{html.escape(text)}</pre>'
 
 
@@ -188,8 +199,8 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
     import ipywidgets as widgets
 
     turns: list[dict[str, Any]] = []
-    box_input = message_box(placeholder="e.g. I like TypeScript / 忘掉我住在杭州 / my password is …",
-                            label="Turn", send_class=SEND_CLASS, width="100%")
+    box_input = message_box(placeholder=t("e.g. I like TypeScript / 忘掉我住在杭州 / my password is …"),
+                            label=t("Turn"), send_label=t("Send"), send_class=SEND_CLASS, width="100%")
     box_input.add_class(INPUT_CLASS)
     result = widgets.HTML(render_turn_html(None))
     result.add_class(RESULT_CLASS)
@@ -215,8 +226,8 @@ def extraction_widget(pipeline: MemoryPipeline, *, user_id: str = "demo", conver
         send(message)
     box = widgets.VBox([
         box_input, result,
-        widgets.HTML("<b>Long-term memory</b>"), memories,
-        widgets.HTML("<b>Audit log (latest entries)</b>"), audit,
+        widgets.HTML(f"<b>{html.escape(t('Long-term memory'))}</b>"), memories,
+        widgets.HTML(f"<b>{html.escape(t('Audit log (latest entries)'))}</b>"), audit,
     ])
     box.add_class(WIDGET_CLASS)
     box.turns = turns

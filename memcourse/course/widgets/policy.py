@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from memcourse.course.i18n import t
 from memcourse.policy import MemoryPolicy
 from memcourse.records import Source
 
@@ -62,7 +63,7 @@ def policy_decision_view(
 def render_policy_html(view: dict[str, Any] | None) -> str:
     """The result panel's HTML for one view (``None``: the empty prompt). Every value is escaped."""
     if view is None or not view["text"].strip():
-        return f'<div class="memcourse-decision" data-verdict="" data-rule="">{html.escape(EMPTY_PROMPT)}</div>'
+        return f'<div class="memcourse-decision" data-verdict="" data-rule="">{html.escape(t(EMPTY_PROMPT))}</div>'
     esc = html.escape
     colour = "#1a7f37" if view["accepted"] else "#b42318"
     rows = [
@@ -79,14 +80,14 @@ def render_policy_html(view: dict[str, Any] | None) -> str:
     if view["findings"]:
         rows.append(("found", "; ".join(view["findings"])))
     body = "".join(
-        f'<tr><th style="text-align:left;padding-right:1em">{esc(k)}</th>'
+        f'<tr><th style="text-align:left;padding-right:1em">{esc(t(k))}</th>'
         f'<td class="memcourse-{esc(k)}">{esc(str(v))}</td></tr>'
         for k, v in rows
     )
     return (
         f'<div class="memcourse-decision" data-verdict="{esc(view["verdict"])}" data-rule="{esc(view["rule"])}">'
         f'<b class="memcourse-verdict" style="color:{colour}">{esc(view["verdict"])}</b>'
-        f' <span style="color:#555">(source: {esc(view["source"])})</span>'
+        f' <span style="color:#555">{esc(t("(source: {source})", source=view["source"]))}</span>'
         f"<table>{body}</table></div>"
     )
 
@@ -98,17 +99,17 @@ def policy_widget(initial_text: str = "", *, policy: MemoryPolicy | None = None)
     policy = policy or MemoryPolicy()
     message = widgets.Textarea(
         value=initial_text,
-        description="Message",
-        placeholder="e.g. 以后回答我时，代码示例尽量用 Python / remember my API key is sk-…",
+        description=t("Message"),
+        placeholder=t("e.g. 以后回答我时，代码示例尽量用 Python / remember my API key is sk-…"),
         continuous_update=True,
         layout=widgets.Layout(width="95%", height="4.5em"),
     )
     message.add_class(INPUT_CLASS)
-    source = widgets.Dropdown(options=[s.value for s in Source], value="user_stated", description="Source")
+    source = widgets.Dropdown(options=[s.value for s in Source], value="user_stated", description=t("Source"))
     source.add_class("memcourse-policy-source")
     confidence = widgets.FloatSlider(
-        value=0.9, min=0.0, max=1.0, step=0.05, description="Confidence",
-        tooltip="only used for llm_inferred messages", continuous_update=True,
+        value=0.9, min=0.0, max=1.0, step=0.05, description=t("Confidence"),
+        tooltip=t("only used for llm_inferred messages"), continuous_update=True,
     )
     confidence.add_class("memcourse-policy-confidence")
     result = widgets.HTML()

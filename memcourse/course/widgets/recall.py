@@ -42,6 +42,7 @@ import uuid
 from datetime import datetime
 from typing import Any, Callable
 
+from memcourse.course.i18n import t
 from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 from memcourse.recall.fusion import DEFAULT_K
 from memcourse.records import DEFAULT_USER, parse_timestamp
@@ -208,10 +209,10 @@ def render_recall_html(rows: list[dict[str, Any]] | None, *, query: str = "") ->
     """The result table for :func:`recall_explorer_view` rows. Every value is escaped."""
     esc = html.escape
     if rows is None or not query.strip():
-        return f'<div class="memcourse-recall-empty">{esc(EMPTY_QUERY)}</div>'
+        return f'<div class="memcourse-recall-empty">{esc(t(EMPTY_QUERY))}</div>'
     if not rows:
-        return f'<div class="memcourse-recall-empty">{esc(NO_HITS)}</div>'
-    head = "<tr>" + "".join(f"<th>{esc(name)}</th>" for name in COLUMNS) + "</tr>"
+        return f'<div class="memcourse-recall-empty">{esc(t(NO_HITS))}</div>'
+    head = "<tr>" + "".join(f"<th>{esc(t(name))}</th>" for name in COLUMNS) + "</tr>"
     body = []
     for row in rows:
         content = row["content"] if len(row["content"]) <= 60 else row["content"][:59] + "…"
@@ -250,14 +251,14 @@ def recall_explorer(
 
     snapshot = store.list_all()  # read once: what the explorer shows is the store as of this cell
 
-    query_box = widgets.Text(value=query, description="Query", continuous_update=True,
+    query_box = widgets.Text(value=query, description=t("Query"), continuous_update=True,
                              layout=widgets.Layout(width="95%"))
-    mode_buttons = widgets.ToggleButtons(options=list(MODES), value=mode, description="Mode")
-    fusion_buttons = widgets.ToggleButtons(options=list(FUSIONS), value=fusion, description="Fusion")
-    lam = widgets.FloatSlider(value=decay_lambda, min=0.0, max=0.3, step=0.01, description="λ (decay)",
+    mode_buttons = widgets.ToggleButtons(options=list(MODES), value=mode, description=t("Mode"))
+    fusion_buttons = widgets.ToggleButtons(options=list(FUSIONS), value=fusion, description=t("Fusion"))
+    lam = widgets.FloatSlider(value=decay_lambda, min=0.0, max=0.3, step=0.01, description=t("λ (decay)"),
                               readout_format=".2f", continuous_update=True)
-    k = widgets.IntSlider(value=int(rrf_k), min=1, max=120, step=1, description="RRF k", continuous_update=True)
-    top = widgets.IntSlider(value=limit, min=1, max=10, step=1, description="limit", continuous_update=True)
+    k = widgets.IntSlider(value=int(rrf_k), min=1, max=120, step=1, description=t("RRF k"), continuous_update=True)
+    top = widgets.IntSlider(value=limit, min=1, max=10, step=1, description=t("limit"), continuous_update=True)
     half_life = widgets.HTML()
     result = widgets.HTML()
     controls = ((query_box, "query"), (mode_buttons, "mode"), (fusion_buttons, "fusion"), (lam, "lambda"), (k, "k"),
@@ -268,7 +269,7 @@ def recall_explorer(
 
     def update(_change: Any = None) -> None:
         half_life.value = (
-            "no decay" if lam.value == 0 else f"half-life ≈ {half_life_days(lam.value):.1f} days"
+            t("no decay") if lam.value == 0 else t("half-life ≈ {days:.1f} days", days=half_life_days(lam.value))
         )
         k.disabled = fusion_buttons.value != "rrf"  # weighted fusion has no k
         text = query_box.value

@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from memcourse.course.i18n import t
 from memcourse.records import DEFAULT_USER, Status
 
 __all__ = [
@@ -131,18 +132,19 @@ def render_timeline_html(rows: list[dict[str, Any]]) -> str:
     """The timeline's HTML. Every value is escaped."""
     esc = html.escape
     if not rows:
-        return f'<div class="memcourse-timeline-empty">{esc(NOT_FOUND)}</div>'
+        return f'<div class="memcourse-timeline-empty">{esc(t(NOT_FOUND))}</div>'
     colours = {"current": "#1a7f37", "replaced": "#8a8a8a", "superseded": "#8a8a8a"}
     items = []
     for row in rows:
         colour = colours.get(row["state"], "#b42318")
-        until = row["until"][:16].replace("T", " ") if row["until"] else "now"
+        until = row["until"][:16].replace("T", " ") if row["until"] else t("now")
         items.append(
             f'<li class="{TIMELINE_EVENT_CLASS}" data-status="{esc(row["status"])}" data-state="{esc(row["state"])}" '
             f'data-change="{esc(row["change"])}" data-memory-id="{esc(row["memory_id"])}" '
             f'style="margin:0.3em 0;border-left:4px solid {colour};padding-left:0.6em">'
-            f'<b style="color:{colour}">{esc(STATE_LABELS[row["state"]])}</b> · {esc(CHANGE_LABELS[row["change"]])} · '
-            f'{esc(row["since"][:16].replace("T", " "))} → {esc(until)}<br>'
+            f'<b style="color:{colour}">{esc(t(STATE_LABELS[row["state"]]))}</b> · '
+            f'{esc(t(CHANGE_LABELS[row["change"]]))} · '
+            f"{esc(row['since'][:16].replace('T', ' '))} → {esc(until)}<br>"
             f"{esc(row['content'])}"
             f'<br><span style="color:#777;font-size:85%">{esc(row["memory_id"])}</span></li>'
         )
@@ -159,8 +161,8 @@ def timeline_widget(store: Any, memory_id_or_subject: str | None = None, *, user
         initial = choices[0][1]
     values = [value for _, value in choices]
     if initial is not None and initial not in values:  # e.g. a superseded id: show it too
-        choices = choices + [(f"{initial} (superseded)", initial)]
-    select = widgets.Dropdown(options=choices, value=initial, description="Memory",
+        choices = choices + [(t("{memory_id} (superseded)", memory_id=initial), initial)]
+    select = widgets.Dropdown(options=choices, value=initial, description=t("Memory"),
                               layout=widgets.Layout(width="95%"))
     select.add_class(TIMELINE_SELECT_CLASS)
     result = widgets.HTML()
