@@ -248,7 +248,7 @@ def test_a_summary_quoting_a_memory_contradicted_later_is_doubted_with_it(store,
 def test_forgetting_a_source_forgets_the_summary_and_its_audit_lines(store, clock, tmp_path):
     """Needs the stores' forget_chain (derived records go with their sources)."""
     from memcourse.extraction.audit import forget_everywhere
-    from memcourse.stores.residue import find_residue
+    from memcourse.evaluations.residue import find_residue
 
     put(store, clock, "My boat is called CANARYcs4", source_conversation_id="c1")
     kept = put(store, clock, "My manager is Rita", source_conversation_id="c1")

@@ -83,7 +83,7 @@ def test_zero_wrong_supersessions_on_the_shipped_recall_set():
     one: two distractors with the same text), and every labelled answer stays active."""
     import tempfile
 
-    from memcourse.evaluation import load_eval_set
+    from memcourse.evaluations.recall_set import load_eval_set
     from memcourse.stores.chroma import ChromaMemoryStore
 
     eval_set = load_eval_set()

@@ -9,7 +9,15 @@ import pytest
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryRecord, MemoryType, Source, Status
 from memcourse.extraction import (AuditLog, Candidate, Extraction, HybridExtractor, LLMExtractor, MemoryPipeline,
                                   Message, RETRACTION)
-from memcourse.extraction_eval import evaluate, load_set, main, messages, score, scripted_replies, scripted_server
+from memcourse.evaluations.extraction import (
+    evaluate,
+    load_set,
+    main,
+    messages,
+    score,
+    scripted_replies,
+    scripted_server,
+)
 from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
 from memcourse.writer import BackgroundMemoryWriter
 

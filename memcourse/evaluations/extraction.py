@@ -34,12 +34,19 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
-from memcourse.extraction import (AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline, Message, Reconciler,
-                                  format_entries)
+from memcourse.evaluations.datasets import load_json
+from memcourse.extraction import (
+    AuditLog,
+    HybridExtractor,
+    LLMExtractor,
+    MemoryPipeline,
+    Message,
+    Reconciler,
+    format_entries,
+)
 from memcourse.extraction.base import Extractor
 from memcourse.extraction.rules import RuleExtractor
 from memcourse.llm import LLMError, LoopbackChatServer, OpenAICompatibleComposer
@@ -54,13 +61,7 @@ MESSAGE_GAP = timedelta(minutes=2)
 # -- the data set ----------------------------------------------------------------------------
 def load_set(path: str | Path | None = None) -> dict[str, Any]:
     """The conversation set, checked: a malformed file is an error naming the bad entry."""
-    if path is None:
-        raw = resources.files("memcourse").joinpath("data/extraction_conversations.json").read_text(encoding="utf-8")
-    else:
-        raw = Path(path).read_text(encoding="utf-8")
-    data = json.loads(raw)
-    if not isinstance(data, dict) or data.get("format") != "memcourse.extraction-conversations":
-        raise ValueError("not a memcourse extraction conversation set (format field)")
+    data = load_json(path, packaged="extraction_conversations.json", format="memcourse.extraction-conversations")
     for number, conv in enumerate(data["conversations"]):
         for key in ("user", "conversation_id", "start", "messages"):
             if key not in conv:
