@@ -90,7 +90,7 @@ def _eval(argv: list[str]) -> int:
 
 
 def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from memcourse.agent import MemoryAwareAgent
+    from memcourse.agent.agent import MemoryAwareAgent
     from memcourse.course.doctor import default_data_dir
     from memcourse.stores.base import StoreError
     from memcourse.stores.json_store import JsonMemoryStore

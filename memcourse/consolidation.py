@@ -304,6 +304,6 @@ def _record_session(store, policy, report, log, user_id, agent_id, conversation_
 
 
 def consolidate_later(writer, store: MemoryStore, **kwargs) -> "Future[ConsolidationReport]":
-    """Run :func:`consolidate` on a :class:`~memcourse.writer.BackgroundMemoryWriter`'s worker,
+    """Run :func:`consolidate` on a :class:`~memcourse.agent.writer.BackgroundMemoryWriter`'s worker,
     after the session's queued writes (so it sees them), off the hot path."""
     return writer.run_later(lambda: consolidate(store, **kwargs))

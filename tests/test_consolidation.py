@@ -25,7 +25,7 @@ from memcourse.recall.admission import admit
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.json_store import JsonMemoryStore
 from memcourse.extraction.audit import AuditLog
-from memcourse.writer import BackgroundMemoryWriter
+from memcourse.agent.writer import BackgroundMemoryWriter
 
 
 @pytest.fixture

@@ -25,7 +25,8 @@ from memcourse.evaluations.e2e_set import (
     load_benchmark,
     question_time,
 )
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.text import has_cjk
 
 UTC = timezone.utc

@@ -7,7 +7,8 @@ import json
 
 from memcourse import JsonMemoryStore
 from memcourse.extraction import MemoryPipeline, Reconciler
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
 
 
 def run(store, conversation, reconciler=None, clock=None):

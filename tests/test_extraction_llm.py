@@ -19,7 +19,8 @@ import pytest
 
 from memcourse.extraction import LLMExtractor, Message
 from memcourse.extraction.llm import SCHEMA
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.records import MemoryType, Source
 
 TEXT = "对了，我最近在学 Rust，挺有意思。I like TypeScript."

@@ -18,8 +18,9 @@ from memcourse.evaluations.extraction import (
     scripted_replies,
     scripted_server,
 )
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
-from memcourse.writer import BackgroundMemoryWriter
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.agent.writer import BackgroundMemoryWriter
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from memcourse.agent import MemoryAwareAgent
+from memcourse.agent.agent import MemoryAwareAgent
 from memcourse.consolidation import SUMMARY_TAG, consolidate
 from memcourse.extraction.audit import AuditLog
 from memcourse.extraction.pipeline import MemoryPipeline
@@ -28,7 +28,7 @@ from memcourse.integrations.langgraph import MemcourseStore, item_id
 from memcourse.records import DERIVED_FROM
 from memcourse.stores.json_store import JsonMemoryStore
 from memcourse.evaluations.residue import describe, find_residue
-from memcourse.tools import MemoryTools, ToolScope
+from memcourse.agent.tools import MemoryTools, ToolScope
 from standin import STANDIN_EMBEDDER
 
 CANARY = "CANARYmx5"

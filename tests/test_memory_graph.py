@@ -23,7 +23,9 @@ from memcourse.integrations.memory_graph import (
     summary,
     support,
 )
-from memcourse.llm import LLMError, LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.llm import LLMError
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.records import MemoryRecord, MemoryType, Source
 from memcourse.stores.json_store import JsonMemoryStore
 
@@ -280,7 +282,7 @@ def test_an_unreachable_model_raises_llm_error(store):
 
 
 def test_a_composer_must_be_a_chat_client(store):
-    with pytest.raises(TypeError, match="OpenAICompatibleComposer"):
+    with pytest.raises(TypeError, match="ChatClient"):
         build_memory_graph(store, composer=lambda messages: "hi")
 
 

@@ -9,7 +9,8 @@ import pytest
 from memcourse import JsonMemoryStore, MemoryRecord, MemoryType, Source, Status
 from memcourse.extraction import RETRACTION, Candidate, Message, Reconciler, decide_by_rules
 from memcourse.extraction.reconcile import RECONFIRM_FACTOR, RECONFIRM_TAG, apply, neighbours, similarity
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
 
 
 def cand(content, subject="fact", memory_type=MemoryType.ENTITY, *, source=Source.USER_STATED, kind="memory",

@@ -11,7 +11,7 @@ from memcourse.extraction.audit import AuditLog
 from memcourse.integrations.tool_agent import ScriptedToolModel, build_tool_agent, tool_call
 from memcourse.records import MemoryRecord, MemoryType, Source
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.tools import (
+from memcourse.agent.tools import (
     MAX_FORGETS_PER_CONVERSATION,
     TOOL_SCHEMAS,
     MemoryTools,

@@ -18,7 +18,7 @@ from memcourse.course.widgets import (
     render_memories_html,
     render_transcript_html,
 )
-from memcourse.writer import BackgroundMemoryWriter
+from memcourse.agent.writer import BackgroundMemoryWriter
 
 
 @pytest.fixture

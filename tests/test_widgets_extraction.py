@@ -12,7 +12,8 @@ from memcourse.course.widgets.extraction import (
     render_audit_html, render_memories_html, render_turn_html,
 )
 from memcourse.extraction import AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
+from memcourse.agent.compose import OpenAICompatibleComposer
 
 
 @pytest.fixture

@@ -64,6 +64,7 @@ from memcourse.evaluations.e2e_set import (
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.hit import Hit
 from memcourse.stores.json_store import JsonMemoryStore
+from memcourse.testing import FakeClock
 from memcourse.text import has_cjk
 
 #: How many recalled memories the "answer in recall" column looks at (a model's context).
@@ -263,14 +264,6 @@ class E2EReport:
         return "\n".join(rows)
 
 
-class _Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2000, 1, 1, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 def run(
     users: Sequence[UserHistory] | None = None,
     *,
@@ -291,7 +284,7 @@ def run(
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="memcourse-e2e-", dir=workdir) as tmp:
         for number, user in enumerate(users):
-            clock = _Clock()
+            clock = FakeClock(datetime(2000, 1, 1, tzinfo=timezone.utc))
             folder = Path(tmp) / f"user{number}"
             folder.mkdir()
             store = store_factory(folder, clock)
@@ -342,10 +335,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     answerer: Any = DeterministicAnswerer()
     if args.answerer == "model":
-        from memcourse.llm import LLMError, OpenAICompatibleComposer
+        from memcourse.llm import ChatClient, LLMError
 
         try:
-            composer = OpenAICompatibleComposer.from_env()
+            composer = ChatClient.from_env()
         except LLMError as error:
             print(f"memcourse eval --e2e: {error}", file=sys.stderr)
             return 2

@@ -43,7 +43,7 @@ from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
 from memcourse.extraction.similarity import SAME_FACT, coverage, identifiers, restates, salient, similarity
-from memcourse.llm import OpenAICompatibleComposer
+from memcourse.llm import ChatClient
 from memcourse.records import DERIVED_FROM, MemoryRecord, Source, Status
 from memcourse.stores.base import MemoryStore
 
@@ -152,7 +152,7 @@ def _against(candidate: Candidate, target: MemoryRecord, why: str, shown: list[M
 class Reconciler:
     """Decides (model first if given, rules otherwise) and applies decisions to a store."""
 
-    def __init__(self, store: MemoryStore, *, model: OpenAICompatibleComposer | None = None,
+    def __init__(self, store: MemoryStore, *, model: ChatClient | None = None,
                  limit: int = NEIGHBOURS):
         self.store = store
         self.model = model

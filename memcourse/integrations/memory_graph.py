@@ -24,7 +24,7 @@ run state is not filtered by the memory policy. Production systems redact or exp
 checkpoints for that reason.)
 
 An optional model can write the answer: ``build_memory_graph(store, composer=...)`` with an
-:class:`~memcourse.llm.OpenAICompatibleComposer` (``OpenAICompatibleComposer.from_env()``
+:class:`~memcourse.llm.ChatClient` (``ChatClient.from_env()``
 returns one when ``MEMCOURSE_LLM_BASE_URL``/``MEMCOURSE_LLM_MODEL`` are set, else ``None``,
 which keeps the deterministic answer). ``answer`` then sends :func:`answer_messages`: the
 retrieved documents as evidence, the recalled memories as context about the user (never
@@ -47,7 +47,7 @@ from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from memcourse.integrations.langgraph import WriteRefused
-from memcourse.llm import OpenAICompatibleComposer
+from memcourse.llm import ChatClient
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.admission import Admission, admit
 from memcourse.recall.packing import FENCE_CLOSE, FENCE_OPEN, escape_field
@@ -301,7 +301,7 @@ def build_memory_graph(
     checkpointer: Any = None,
     policy: MemoryPolicy | None = None,
     memory_as_evidence: bool = False,
-    composer: OpenAICompatibleComposer | None = None,
+    composer: ChatClient | None = None,
     recall: Recall | None = None,
 ):
     """Compile the graph with ``store`` for memory and a checkpointer for threads.
@@ -309,8 +309,8 @@ def build_memory_graph(
     ``memory_as_evidence=True`` reproduces the bug: the grounding check also accepts recalled
     memories as evidence. Leave it False.
 
-    ``composer``: an :class:`~memcourse.llm.OpenAICompatibleComposer` to write the answer
-    (pass ``OpenAICompatibleComposer.from_env()`` to use one only when configured); ``None``,
+    ``composer``: a :class:`~memcourse.llm.ChatClient` to write the answer
+    (pass ``ChatClient.from_env()`` to use one only when configured); ``None``,
     the default, keeps the deterministic answer. ``recall``: the function the
     ``recall_memories`` node calls (default :func:`recall_memories`; exercise 12 plugs its
     own in here).
@@ -318,7 +318,7 @@ def build_memory_graph(
     policy = policy or MemoryPolicy()
     recall = recall or recall_memories
     if composer is not None and not all(hasattr(composer, name) for name in ("base_url", "model")):
-        raise TypeError(f"composer must be an OpenAICompatibleComposer (or None), got {type(composer).__name__}")
+        raise TypeError(f"composer must be a ChatClient (or None), got {type(composer).__name__}")
 
     def recall_memories_node(state: TurnState, runtime: Runtime[MemoryContext]) -> dict:
         """Read before reasoning (see :func:`recall_memories`)."""

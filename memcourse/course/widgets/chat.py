@@ -31,7 +31,7 @@ import html
 from typing import Any
 
 from memcourse.course.widgets.sending import message_box, wire_send
-from memcourse.agent import MemoryAwareAgent
+from memcourse.agent.agent import MemoryAwareAgent
 from memcourse.records import MemoryRecord
 
 WIDGET_CLASS = "memcourse-chat"
