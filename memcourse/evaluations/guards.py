@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from memcourse.evaluations.datasets import load_json
-from memcourse.policy import DecisionRule
+from memcourse.vocabulary import DecisionRule
 
 __all__ = ["EVASIONS", "Case", "CaseResult", "GuardReport", "evaluate", "load_corpus", "main", "TARGETS"]
 
