@@ -17,14 +17,14 @@ from pathlib import Path
 
 from memcourse.evaluations.datasets import load_json
 from memcourse.records import parse_timestamp
+from memcourse.text import MONTH_NAMES
 
 __all__ = ["ABILITIES", "FORMAT", "Question", "Session", "UserHistory", "load_benchmark",
            "question_time", "split_question_time"]
 
 ABILITIES = ("extraction", "multi_session", "knowledge_update", "temporal", "abstention")
 FORMAT = "memcourse.e2e-benchmark"
-_MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), 1)}
+_MONTHS = {name.lower(): number for number, name in enumerate(MONTH_NAMES, 1)}
 
 
 # -- the benchmark ------------------------------------------------------------------------

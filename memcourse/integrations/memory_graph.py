@@ -53,7 +53,7 @@ from memcourse.recall.admission import Admission, admit
 from memcourse.recall.packing import FENCE_CLOSE, FENCE_OPEN, escape_field
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, Source, utc_now
 from memcourse.stores.arguments import MAX_QUERY_CHARS
-from memcourse.text import has_cjk, token_set
+from memcourse.text import has_cjk, split_sentences, token_set
 
 NODES = ("recall_memories", "analyse_query", "retrieve_docs", "answer", "check_grounding", "write_memories")
 #: A claim counts as supported when this share of its words appears in one evidence text.
@@ -172,12 +172,6 @@ def read_gate(key: str, value: Any, *, now) -> Admission:
     return admit(record, now=now)
 
 
-def sentences(text: str) -> list[str]:
-    """Split a text into sentences (Chinese or English punctuation)."""
-    parts = re.split(r"(?<=[。！？!?])|(?<=\.)\s+", text)
-    return [part.strip() for part in parts if part.strip()]
-
-
 def retrieve(query: str, documents=DOCUMENTS, *, k: int = 2) -> list[dict[str, Any]]:
     """The ``k`` documents sharing the most words with the query (ties: corpus order)."""
     words = token_set(query)
@@ -245,7 +239,7 @@ def claims_of(text: str) -> list[str]:
     """Every sentence of a model's answer, line by line: each one is a claim to check."""
     claims: list[str] = []
     for line in text.split("\n"):
-        claims += [s for s in sentences(line) if s not in claims]
+        claims += [s for s in split_sentences(line) if s not in claims]
     return claims
 
 
@@ -255,7 +249,7 @@ def remove_claims(answer: str, unsupported: list[str]) -> str:
     for line in answer.split("\n"):
         if line in unsupported:  # a whole-line claim (the deterministic draft's kind)
             continue
-        for claim in sentences(line):
+        for claim in split_sentences(line):
             if claim in unsupported:
                 line = line.replace(claim, "", 1)
         line = re.sub(r"[ \t]{2,}", " ", line).strip()
@@ -355,7 +349,7 @@ def build_memory_graph(
         claims: list[str] = []
         for doc in state["docs"]:
             text = doc["zh" if zh else "en"]
-            relevant = [s for s in sentences(text) if terms & token_set(s)] or sentences(text)[:1]
+            relevant = [s for s in split_sentences(text) if terms & token_set(s)] or split_sentences(text)[:1]
             claims += [s for s in relevant if s not in claims]
         for memory in state["memories"]:
             if memory["memory_type"] == MemoryType.ENTITY.value and memory["score"] is not None:
