@@ -6,7 +6,8 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from memcourse.agent.compose import OpenAICompatibleComposer
-from memcourse.integrations.langgraph import ENVELOPE, MemcourseStore, item_id
+from memcourse.integrations.langgraph import MemcourseStore, item_id
+from memcourse.integrations.langgraph_items import ENVELOPE
 from memcourse.integrations.memory_graph import (
     DOCUMENTS,
     NODES,
