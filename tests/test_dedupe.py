@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede, same_specifics, specifics
+from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede
 from memcourse.records import MemoryRecord, MemoryType
+from memcourse.same_fact import same_specifics, specifics
 
 
 def rec(kind: str, content: str, subject: str = "s", **extra) -> MemoryRecord:

@@ -26,8 +26,8 @@ not replace what the user said; the memory is marked for reconfirmation instead,
 article "Remember right, not more" advises exactly this for corrections). Without a model, or
 when its answer is invalid, :func:`decide_by_rules` decides, deterministically.
 
-The deterministic rules compare words (:mod:`memcourse.extraction.similarity`): same fact
-from a Dice overlap of :data:`~memcourse.extraction.similarity.SAME_FACT`, never across
+The deterministic rules compare words (:mod:`memcourse.same_fact`): same fact
+from a Dice overlap of :data:`~memcourse.same_fact.SAME_FACT`, never across
 different codes ("Ticket SUP-1" / "Ticket SUP-2"); a *restatement* (NOOP) has the same Chinese
 characters and English content words, in any order, spacing or punctuation.
 """
@@ -42,9 +42,16 @@ from typing import Any
 from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
-from memcourse.extraction.similarity import SAME_FACT, coverage, identifiers, restates, salient, similarity
 from memcourse.llm import ChatClient
 from memcourse.records import DERIVED_FROM, MemoryRecord, Source, Status
+from memcourse.same_fact import (
+    SAME_FACT,
+    coverage,
+    identifiers,
+    restates,
+    salient,
+    similarity,
+)
 from memcourse.stores.base import MemoryStore
 
 log = logging.getLogger("memcourse.extraction")
