@@ -24,13 +24,15 @@ import urllib.request
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memcourse.errors import MemcourseError
+
 if TYPE_CHECKING:
     from typing_extensions import Self
 
 __all__ = ["ChatClient", "LLMError"]
 
 
-class LLMError(RuntimeError):
+class LLMError(MemcourseError, RuntimeError):
     """The LLM server could not be reached or answered something unusable."""
 
 

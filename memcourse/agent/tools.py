@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
+from memcourse.errors import MemcourseError
 from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.guards import find_behaviour_rules, find_injection
 from memcourse.policy import MemoryPolicy
@@ -141,7 +142,7 @@ class ToolScope:
                 raise ValueError(f"ToolScope.{name} must be a non-empty string, got {value!r}")
 
 
-class ToolArgumentError(ValueError):
+class ToolArgumentError(MemcourseError, ValueError):
     """A tool call the model got wrong; the message goes back to the model."""
 
     def __init__(self, message: str, rule: str = "bad_arguments"):

@@ -122,6 +122,7 @@ from langgraph.store.base import (
     SearchOp,
 )
 
+from memcourse.errors import MemcourseError
 from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.guards import find_behaviour_rules, find_injection, find_secrets
 from memcourse.integrations.langgraph_items import (
@@ -156,7 +157,7 @@ Scope = Callable[[tuple[str, ...]], tuple[str, str]]
 
 
 
-class WriteRefused(ValueError):
+class WriteRefused(MemcourseError, ValueError):
     """The write gate refused an item. Nothing in the batch was written.
 
     ``rule`` names the gate that said no ("secret", "injection", "rule_from_non_admin", ...);
