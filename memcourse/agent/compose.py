@@ -22,6 +22,7 @@ from memcourse.policy import PolicyDecision
 from memcourse.recall.packing import escape_field, pack_context
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.text import has_cjk, token_set
+from memcourse.vocabulary import DecisionRule
 
 __all__ = ["SYSTEM_PROMPT", "Composer", "OpenAICompatibleComposer", "answer_in_chinese", "compose_answer"]
 
@@ -51,14 +52,14 @@ _MEMORY_TOPIC = {"memory", "memories", "记忆", "记忆系统", "长期记忆"}
 #: reason (English, with the matched detail) stays in the decision and the logs; an answer never
 #: switches language in mid-sentence.
 _REFUSALS = {
-    "secret": ("这条内容没有写入长期记忆：其中有密钥或个人身份信息。",
+    DecisionRule.SECRET: ("这条内容没有写入长期记忆：其中有密钥或个人身份信息。",
                "Not saved to long-term memory: it contains a secret or a personal identifier."),
-    "injection": ("这条内容没有写入长期记忆：它像是对助手下达的指令（提示注入）。",
+    DecisionRule.INJECTION: ("这条内容没有写入长期记忆：它像是对助手下达的指令（提示注入）。",
                   "Not saved to long-term memory: it looks like an instruction aimed at the assistant (prompt injection)."),
-    "rule_from_non_admin": ("这条内容没有写入长期记忆：这是一条行为规则；用户可以说明偏好，只有管理员可以设定规则。",
+    DecisionRule.RULE_FROM_NON_ADMIN: ("这条内容没有写入长期记忆：这是一条行为规则；用户可以说明偏好，只有管理员可以设定规则。",
                             "Not saved to long-term memory: it is a behaviour rule; users may state preferences, "
                             "only an administrator may set rules."),
-    "low_confidence": ("这条内容没有写入长期记忆：模型推断的置信度不够。",
+    DecisionRule.LOW_CONFIDENCE: ("这条内容没有写入长期记忆：模型推断的置信度不够。",
                        "Not saved to long-term memory: the model's inference is not confident enough."),
 }
 _ASKS_ENGLISH = re.compile(r"英文|英语|\benglish\b", re.IGNORECASE)
@@ -151,7 +152,7 @@ class OpenAICompatibleComposer(ChatClient):
             system += "\n\n" + packed.text
         if decision.accepted and decision.record is not None:
             system += f"\n\nThis message was just saved to long-term memory as a {decision.record.memory_type.value}; acknowledge it briefly."
-        elif decision.rule in {"secret", "injection", "rule_from_non_admin", "low_confidence"}:
+        elif decision.rule in _REFUSALS:
             system += f"\n\nThis message was NOT saved to memory ({decision.reason}); say so briefly."
         return [{"role": "system", "content": system}, {"role": "user", "content": message}]
 

@@ -147,6 +147,7 @@ from memcourse.records import (
 )
 from memcourse.stores.base import MemoryStore, check_owner
 from memcourse.stores.contract import SUPERSEDE, capabilities_of
+from memcourse.vocabulary import DecisionRule
 
 #: The user that items outside ``("users", <id>, ...)`` belong to.
 SHARED_USER = "langgraph:shared"
@@ -417,11 +418,11 @@ class MemcourseStore(BaseStore):
             rules = find_behaviour_rules(text)
             if rules:
                 raise WriteRefused(
-                    namespace, key, "rule_from_non_admin",
+                    namespace, key, DecisionRule.RULE_FROM_NON_ADMIN,
                     f"behaviour rule ({rules[0].label}); only an administrator may set rules",
                 )
         if findings:
-            rule = "injection" if findings[0].kind == "injection" else "secret"
+            rule = DecisionRule.INJECTION if findings[0].kind == "injection" else DecisionRule.SECRET
             raise WriteRefused(namespace, key, rule, "; ".join(map(str, findings)))
         decision = self.policy.evaluate(record.copy())
         if not decision.accepted:

@@ -39,6 +39,7 @@ from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.extraction import MemoryPipeline, Message
 from memcourse.extraction.audit import format_entries
 from memcourse.testing import scripted_model
+from memcourse.vocabulary import DecisionRule
 
 WIDGET_CLASS = "memcourse-extraction"
 INPUT_CLASS = "memcourse-extraction-input"
@@ -127,7 +128,7 @@ def render_turn_html(view: dict[str, Any] | None) -> str:
     esc = html.escape
     if view is None:
         return f'<div class="memcourse-extraction-turn" data-outcome="" data-actions="">{esc(EMPTY_PROMPT)}</div>'
-    shown = "(not repeated here: it holds a secret)" if view.get("screen_rule") == "secret" else view["message"]
+    shown = "(not repeated here: it holds a secret)" if view.get("screen_rule") == DecisionRule.SECRET else view["message"]
     head = (f'<div class="memcourse-extraction-turn" data-outcome="{esc(view["outcome"])}" '
             f'data-actions="{esc(" ".join(view["actions"]))}"><div><b>message</b> {esc(shown)}</div>')
     if view["refused"]:
