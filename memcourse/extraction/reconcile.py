@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
@@ -56,7 +56,9 @@ from memcourse.stores.base import MemoryStore
 
 log = logging.getLogger("memcourse.extraction")
 
-ACTIONS = ("ADD", "UPDATE", "SUPERSEDE", "DELETE", "NOOP")
+#: What reconciliation may do with a candidate (also the ``action`` field of audit lines).
+Action = Literal["ADD", "UPDATE", "SUPERSEDE", "DELETE", "NOOP"]
+ACTIONS: tuple[Action, ...] = get_args(Action)
 #: A retraction must cover at least this share of its own salient words in the memory.
 RETRACT_COVER = 0.6
 #: Trust order of sources: a candidate may overwrite a memory of equal or lower trust only.
@@ -73,7 +75,7 @@ NEIGHBOURS = 5
 class Decision:
     """A reconciliation decision: the action, the memory it touches, and why."""
 
-    action: str
+    action: Action
     target: MemoryRecord | None
     reason: str
     decided_by: str  # "rules" or "llm:<model>"
