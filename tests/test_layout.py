@@ -104,3 +104,11 @@ def test_the_cycle_check_finds_a_cycle(tmp_path, monkeypatch):
     assert "memcourse.a" in imported("memcourse.b", b, module_level_only=True)
     with pytest.raises(AssertionError, match="memcourse.a -> memcourse.b -> memcourse.a|memcourse.b -> memcourse.a -> memcourse.b"):
         test_no_import_cycle_among_module_level_imports()
+
+
+def test_every_package_directory_has_an_init():
+    """A folder of modules without ``__init__.py`` imports in a checkout (a namespace package)
+    but is left out of the built wheel by package discovery."""
+    folders = {path.parent for path in PACKAGE.rglob("*.py")}
+    missing = sorted(str(f.relative_to(PACKAGE.parent)) for f in folders if not (f / "__init__.py").exists())
+    assert not missing, f"no __init__.py in {missing}"
