@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--locomo", type=Path, help="also count pairs among a LoCoMo file's turns")
     args = parser.parse_args(argv)
     from memcourse.embeddings import default_embedder
-    from memcourse.evaluation import load_eval_set
+    from memcourse.evaluations.recall_set import load_eval_set
 
     embedder = default_embedder()
     report("shipped bilingual recall set", load_eval_set().records(), embedder)

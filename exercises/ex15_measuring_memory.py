@@ -15,7 +15,7 @@ Build three functions:
     ``expect`` is a list of groups of accepted spellings (``[["Porto"], ["May 23", "23 May"]]``);
     an empty list means the question cannot be answered from memory.
     - Unanswerable: right exactly when the answer abstains
-      (``memcourse.e2e_eval.abstained(answer)`` says so: "I don't know", "我不知道", ...).
+      (``memcourse.evaluations.e2e.abstained(answer)`` says so: "I don't know", "我不知道", ...).
     - Answerable: wrong if the answer abstains (even if it hedges with the right word);
       otherwise right when *every* group has at least one spelling contained in the answer,
       compared case-insensitively after ``unicodedata.normalize("NFKC", ...)``.

@@ -30,8 +30,8 @@ __version__ = "0.1.0"
 
 # name -> module, imported on first attribute access (PEP 562).
 _LAZY = {
-    "MemoryAwareAgent": "memcourse.agent",
-    "AgentReply": "memcourse.agent",
+    "MemoryAwareAgent": "memcourse.agent.agent",
+    "AgentReply": "memcourse.agent.agent",
     "ChromaMemoryStore": "memcourse.stores.chroma",
     "PostgresMemoryStore": "memcourse.stores.postgres",  # psycopg is imported only on first use
 }

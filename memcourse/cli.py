@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--data-dir", type=Path, default=None, help="data directory to check for writing")
 
     # Listed for --help; their own parsers (memcourse.course.grading, memcourse.course.hints,
-    # memcourse.evaluation) take over.
+    # memcourse.evaluations) take over.
     sub.add_parser("grade", help="grade your exercises (memcourse grade --help)")
     sub.add_parser("hint", help="a hint for an exercise, level 1 to 3 (memcourse hint NN --level 2)")
     sub.add_parser("eval", help="bilingual recall evaluation per search mode (memcourse eval --help)")
@@ -75,29 +75,24 @@ def main(argv: list[str] | None = None) -> int:
     raise AssertionError(f"unhandled command {args.command}")
 
 
-#: ``memcourse eval --KIND``: which evaluation module runs it (each has ``main(argv)``).
-EVALUATIONS = {
-    "--guards": "memcourse.guard_eval",  # the labelled guard corpus: secrets, injections, benign
-    "--extraction": "memcourse.extraction_eval",  # extraction + reconciliation on conversations
-    "--e2e": "memcourse.e2e_eval",  # multi-session questions answered end to end
-}
-
-
 def _eval(argv: list[str]) -> int:
-    """Recall evaluation by default; ``--guards``, ``--extraction``, ``--e2e`` pick another."""
-    from importlib import import_module
+    """``memcourse eval``: the recall evaluation, or with ``--guards``, ``--extraction`` or
+    ``--e2e`` another of memcourse.evaluations (each module has ``main(argv)``)."""
+    from memcourse.evaluations import e2e, extraction, guards, recall
 
-    for flag, module in EVALUATIONS.items():
+    others = {
+        "--guards": guards.main,  # the labelled guard corpus: secrets, injections, benign
+        "--extraction": extraction.main,  # extraction + reconciliation on conversations
+        "--e2e": e2e.main,  # multi-session questions answered end to end
+    }
+    for flag, run in others.items():
         if flag in argv:
-            rest = [arg for arg in argv if arg != flag]
-            return import_module(module).main(rest)
-    from memcourse.evaluation import main as eval_main
-
-    return eval_main(argv)
+            return run([arg for arg in argv if arg != flag])
+    return recall.main(argv)
 
 
 def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    from memcourse.agent import MemoryAwareAgent
+    from memcourse.agent.agent import MemoryAwareAgent
     from memcourse.course.doctor import default_data_dir
     from memcourse.stores.base import StoreError
     from memcourse.stores.json_store import JsonMemoryStore

@@ -49,18 +49,16 @@ touched. Running the job twice changes nothing the second time.
 
 from __future__ import annotations
 
-import re
-import unicodedata
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
-from concurrent.futures import Future
 from typing import Callable, Iterable
 
 from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.extraction.reconcile import RECONFIRM_TAG
 from memcourse.policy import MemoryPolicy, PolicyDecision
-from memcourse.recall.dedupe import may_supersede, same_specifics, specifics
 from memcourse.recall.admission import MIN_CONFIDENCE
+from memcourse.recall.dedupe import may_supersede
 from memcourse.records import (
     DEFAULT_AGENT,
     DERIVED_FROM,
@@ -71,16 +69,15 @@ from memcourse.records import (
     parse_timestamp,
     utc_now,
 )
+from memcourse.same_fact import (
+    MERGE_SIMILARITY,
+    contradicts,
+    same_event_or_fact,
+    text_similarity,
+)
 from memcourse.stores.base import MemoryStore
-from memcourse.text import has_cjk, tokenize
+from memcourse.text import has_cjk
 
-#: Token overlap (Dice coefficient) at or above which two texts say the same thing. Lexical,
-#: because the JSON store has no embeddings; chosen on hand-made pairs of restatements
-#: ("用户喜欢Python" / "用户最喜欢用Python": 0.86) versus different facts on one topic (< 0.7).
-MERGE_SIMILARITY = 0.8
-#: Topic overlap (numbers and negations left out) at or above which two texts are about the
-#: same thing, so that disagreeing values are a contradiction rather than two topics.
-TOPIC_SIMILARITY = 0.6
 #: Confidence a contradicted memory drops to: below the read gate's minimum, so it is not
 #: recalled until reconfirmed, but kept, because the newer statement may be the wrong one.
 CONTRADICTED_CONFIDENCE = round(MIN_CONFIDENCE - 0.1, 2)
@@ -93,8 +90,6 @@ SUMMARY_DISCOUNT = 0.1
 #: ``summarise(memories_written, messages) -> text``: plug a model in here if you like.
 Summariser = Callable[[list[MemoryRecord], list[str]], str]
 
-_NEGATIONS = frozenset("不 没 没有 不再 别 无 未 never not no don't doesn't didn't isn't aren't won't cannot can't no longer".split())
-
 
 @dataclass
 class ConsolidationReport:
@@ -106,63 +101,6 @@ class ConsolidationReport:
     summary: MemoryRecord | None = None
     summary_decision: PolicyDecision | None = None
     decisions: list[dict] = field(default_factory=list)
-
-
-def _is_quantity(token: str) -> bool:
-    """A bare number ("3", "8.5", "9:30"), as opposed to an identifier or a date ("SUP-1", "2026-03-02")."""
-    return bool(re.fullmatch(r"\d+(?:[.,:]\d+)?%?", token))
-
-
-def negated(text: str) -> bool:
-    lowered = unicodedata.normalize("NFKC", text).lower()
-    tokens = set(tokenize(lowered, keep_stopwords=True)) | set(re.findall(r"[a-z]+n't|no longer", lowered))
-    return bool(tokens & _NEGATIONS)
-
-
-def _tokens(text: str, *, topic: bool) -> set[str]:
-    tokens = set(tokenize(text))
-    if topic:
-        tokens = {t for t in tokens if not any(ch.isdigit() for ch in t) and t not in _NEGATIONS}
-        tokens = {t for t in tokens if t not in {"不", "没", "没有", "不再"}}
-    return tokens
-
-
-def dice(a: set[str], b: set[str]) -> float:
-    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
-
-
-def text_similarity(a: MemoryRecord, b: MemoryRecord) -> float:
-    """How much two memories say the same thing, 0..1 (token Dice over their contents)."""
-    return dice(_tokens(a.content, topic=False), _tokens(b.content, topic=False))
-
-
-def same_event_or_fact(a: MemoryRecord, b: MemoryRecord) -> bool:
-    """Could ``a`` and ``b`` be one fact said twice?
-
-    A restatement adds or drops words ("用户喜欢Python" / "用户最喜欢用Python"); it never
-    *replaces* one. So: the same numbers, ids and dates, the same polarity, and one text's
-    words contained in the other's. "…cluster in Frankfurt" / "…cluster in Singapore" and
-    "Met Anna…" / "Met Boris…" look 80% alike and are two events; a substituted word is a
-    different value, which is for contradiction handling, never for a merge.
-    """
-    if not same_specifics(a, b) or negated(a.content) != negated(b.content):
-        return False
-    words_a, words_b = _tokens(a.content, topic=False), _tokens(b.content, topic=False)
-    return words_a <= words_b or words_b <= words_a
-
-
-def contradicts(older: MemoryRecord, newer: MemoryRecord) -> bool:
-    """Same topic, disagreeing value: a number changed or one of them negates the other."""
-    if older.memory_type is MemoryType.EVENT:
-        return False
-    topic = dice(_tokens(older.content, topic=True), _tokens(newer.content, topic=True))
-    if topic < TOPIC_SIMILARITY:
-        return False
-    old_specifics, new_specifics = specifics(older.content), specifics(newer.content)
-    differing = old_specifics ^ new_specifics
-    if any(not _is_quantity(token) for token in differing):
-        return False  # "ticket SUP-1" vs "ticket SUP-2", two dates: two things, not a disagreement
-    return bool(differing) or negated(older.content) != negated(newer.content)
 
 
 def consolidate(
@@ -304,6 +242,6 @@ def _record_session(store, policy, report, log, user_id, agent_id, conversation_
 
 
 def consolidate_later(writer, store: MemoryStore, **kwargs) -> "Future[ConsolidationReport]":
-    """Run :func:`consolidate` on a :class:`~memcourse.writer.BackgroundMemoryWriter`'s worker,
+    """Run :func:`consolidate` on a :class:`~memcourse.agent.writer.BackgroundMemoryWriter`'s worker,
     after the session's queued writes (so it sees them), off the hot path."""
     return writer.run_later(lambda: consolidate(store, **kwargs))

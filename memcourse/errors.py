@@ -1,16 +1,24 @@
 """The root of memcourse's exceptions: ``except MemcourseError`` catches every error the
 library raises on purpose (not the ``TypeError``/``ValueError`` of a bad argument).
 
-The tree, as it stands (classes keep ``RuntimeError``/``ValueError`` as a second base where
-callers already catch those)::
+Each class keeps ``RuntimeError`` or ``ValueError`` as a second base where callers already
+catch those, so re-basing broke no ``except``::
 
     MemcourseError
-    └── StoreError (RuntimeError)                 memcourse.stores.base
-        ├── CorruptStoreError                     the file is not a store, or is damaged
-        └── TenancyError (ValueError)             an id belongs to another user or agent
-            └── MisScopedIdError                  a derived id that is not the record's own
+    ├── StoreError (RuntimeError)                 memcourse.stores.base
+    │   ├── CorruptStoreError                     the file is not a store, or is damaged
+    │   └── TenancyError (ValueError)             an id belongs to another user or agent
+    │       └── MisScopedIdError                  a derived id that is not the record's own
+    ├── AuditLogError (RuntimeError)              memcourse.extraction.audit: the log is unreadable
+    ├── ReplyError (ValueError)                   memcourse.extraction.parsing: a model reply that is not usable
+    ├── LLMError (RuntimeError)                   memcourse.llm: the chat server failed or answered nonsense
+    ├── ToolArgumentError (ValueError)            memcourse.agent.tools: a tool call the model got wrong
+    ├── WriteRefused (ValueError)                 memcourse.integrations.langgraph: the write gate said no
+    └── CourseError (RuntimeError)                memcourse.course.layout: the classroom, not the library
+        └── GradingError                          memcourse.course.grading
 
-Other modules' errors join this tree as they are re-based on :class:`MemcourseError`.
+``tests/test_errors.py`` checks that every exception class defined in memcourse is in this
+tree (and so in this drawing).
 """
 
 from __future__ import annotations

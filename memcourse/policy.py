@@ -28,10 +28,8 @@ is a rule: the user may not set it, because memory would replay it into every se
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
 from typing import Callable
 
 from memcourse.guards import (
@@ -44,7 +42,13 @@ from memcourse.guards import (
     find_privilege_claims,
     find_secrets,
 )
-from memcourse.recognisers import RECOGNISERS, TRANSIENT, _subject_from, recognise
+from memcourse.recognisers import (
+    RECOGNISERS,
+    TRANSIENT,
+    recognise,
+    subject_from,
+    unwrap,
+)
 from memcourse.records import (
     DEFAULT_AGENT,
     DEFAULT_USER,
@@ -54,68 +58,10 @@ from memcourse.records import (
     Source,
     utc_now,
 )
+from memcourse.vocabulary import DecisionRule
 
-
-class DecisionRule(str, Enum):
-    """Which step of the gate decided (``PolicyDecision.rule``). A ``str`` enum: the values are
-    the strings stored in audit logs and compared in tests ("secret" == DecisionRule.SECRET)."""
-
-    EMPTY = "empty"
-    TOO_LONG = "too_long"
-    SECRET = "secret"
-    INJECTION = "injection"
-    RULE_FROM_NON_ADMIN = "rule_from_non_admin"
-    RULE = "rule"
-    TASK = "task"
-    PROJECT = "project"
-    LOCATION = "location"
-    PREFERENCE = "preference"
-    EXPLICIT = "explicit"
-    TRANSIENT = "transient"
-    NO_SIGNAL = "no_signal"
-    LOW_CONFIDENCE = "low_confidence"
-    METADATA_TOO_LARGE = "metadata_too_large"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-#: The verdicts by which a guard refused the text (a secret, an injection, a user's rule).
-GUARD_REFUSALS = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRule.RULE_FROM_NON_ADMIN})
-
-I = re.IGNORECASE
 #: LLM-inferred candidates below this confidence are not written (seed 002's write gate).
 MIN_INFERRED_CONFIDENCE = 0.8
-
-_END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
-#: The write wrapper, "remember: …", in every supported language: what follows it is what is
-#: stored, so what follows it is what the gate judges. A wrapper needs a separator or "that"
-#: after it ("remember when we met?" asks; it does not ask to store).
-_SEP = r"\s*[：:，,、]\s*|\s+(?=\S)"
-_REMEMBER = re.compile(
-    r"^\s*(?:"
-    r"(?:请|請|麻烦|麻煩)?(?:帮我|幫我)?(?:记住|記住|记下|記下|记一下|記一下|请记住|請記住)\s*[：:，,、]?\s*"  # zh-Hans, zh-Hant
-    r"|(?:これを)?(?:覚えておいて|覚えといて|覚えて|記憶して)(?:ください|下さい|ね|ほしい)?\s*[：:，,、。]\s*"  # ja
-    r"|(?:이거\s*)?(?:기억해|기억해\s?줘|기억해\s?주세요|기억해\s?둬|기억하세요)\s*[：:，,.]\s*"  # ko
-    r"|(?:por favor,?\s+)?(?:recuerda|recuerde|recordá|acuérdate(?: de)?)(?:\s+que)?" + "(?:" + _SEP + ")"  # es
-    r"|(?:bitte\s+)?(?:merk dir|merke dir|merken sie sich|denk daran|denke daran)(?:,?\s+dass)?" + "(?:" + _SEP + ")"  # de
-    r"|(?:s'il te plaît,?\s+)?(?:souviens-toi|souvenez-vous|retiens|retenez|rappelle-toi)(?:\s+(?:bien\s+)?que|\s+de)?" + "(?:" + _SEP + ")"  # fr
-    r"|(?:пожалуйста,?\s+)?(?:запомни|запомните|помни|учти)(?:,?\s+что)?" + "(?:" + _SEP + ")"  # ru
-    r")",
-    I,
-)
-_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind)\b(?:\s+that)?\s*[:,]?\s*", I)
-
-
-def unwrap(text: str) -> str:
-    """What the gate stores for ``text``: the text after the write wrapper ("Remember:",
-    记住, 覚えておいて, 기억해, recuerda, merk dir, souviens-toi, запомни…), stripped; the text
-    itself when there is none. Every check runs on this exact string."""
-    m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
-    body = text[m.end():] if m else text
-    return body.strip() or text.strip()
-
-
 
 @dataclass
 class PolicyDecision:
@@ -205,7 +151,7 @@ class MemoryPolicy:
             if source is not Source.ADMIN_CONFIGURED:
                 return _rule_refusal(rules, directive)
             candidate = MemoryRecord(
-                MemoryType.RULE, f"rule:{_subject_from(body)}", body,
+                MemoryType.RULE, f"rule:{subject_from(body)}", body,
                 confidence=1.0 if confidence is None else confidence, tags=["behaviour_rule"], importance=0.9, **scope,
             )
             return self._gate(candidate, DecisionRule.RULE, "administrator-configured behaviour rule", directive)

@@ -7,7 +7,7 @@ be, or an explicit "remember: …". Each row of :data:`RECOGNISERS` says what it
 memory it makes (type, subject, tags, default confidence and importance) and why; one function,
 :func:`recognise`, turns a row and a message into a record. Every record stores the exact
 string the gate judged (the message after its write wrapper, see
-:func:`memcourse.policy.unwrap`).
+:func:`unwrap`, also here).
 """
 
 from __future__ import annotations
@@ -18,11 +18,42 @@ from typing import Callable
 
 from memcourse.guards import Directive, fold_text
 from memcourse.records import MemoryRecord, MemoryType
+from memcourse.vocabulary import DecisionRule
 
-__all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise"]
+__all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise", "subject_from", "unwrap"]
 
 _END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
 
+# -- the write wrapper ---------------------------------------------------------------------
+#: The write wrapper, "remember: …", in every supported language: what follows it is what is
+#: stored, so what follows it is what the gate judges. A wrapper needs a separator or "that"
+#: after it ("remember when we met?" asks; it does not ask to store).
+_SEP = r"\s*[：:，,、]\s*|\s+(?=\S)"
+_REMEMBER = re.compile(
+    r"^\s*(?:"
+    r"(?:请|請|麻烦|麻煩)?(?:帮我|幫我)?(?:记住|記住|记下|記下|记一下|記一下|请记住|請記住)\s*[：:，,、]?\s*"  # zh-Hans, zh-Hant
+    r"|(?:これを)?(?:覚えておいて|覚えといて|覚えて|記憶して)(?:ください|下さい|ね|ほしい)?\s*[：:，,、。]\s*"  # ja
+    r"|(?:이거\s*)?(?:기억해|기억해\s?줘|기억해\s?주세요|기억해\s?둬|기억하세요)\s*[：:，,.]\s*"  # ko
+    r"|(?:por favor,?\s+)?(?:recuerda|recuerde|recordá|acuérdate(?: de)?)(?:\s+que)?" + "(?:" + _SEP + ")"  # es
+    r"|(?:bitte\s+)?(?:merk dir|merke dir|merken sie sich|denk daran|denke daran)(?:,?\s+dass)?" + "(?:" + _SEP + ")"  # de
+    r"|(?:s'il te plaît,?\s+)?(?:souviens-toi|souvenez-vous|retiens|retenez|rappelle-toi)(?:\s+(?:bien\s+)?que|\s+de)?" + "(?:" + _SEP + ")"  # fr
+    r"|(?:пожалуйста,?\s+)?(?:запомни|запомните|помни|учти)(?:,?\s+что)?" + "(?:" + _SEP + ")"  # ru
+    r")",
+    I,
+)
+_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind)\b(?:\s+that)?\s*[:,]?\s*", I)
+
+
+def unwrap(text: str) -> str:
+    """What the gate stores for ``text``: the text after the write wrapper ("Remember:",
+    记住, 覚えておいて, 기억해, recuerda, merk dir, souviens-toi, запомни…), stripped; the text
+    itself when there is none. Every check runs on this exact string."""
+    m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
+    body = text[m.end():] if m else text
+    return body.strip() or text.strip()
+
+
+# -- the signals -------------------------------------------------------------------------------
 TASK_PATTERNS = [
     re.compile(r"(phase\s*\d+)\s*(?:的)?\s*当前(?:的)?任务(?:是|为)\s*[:：]?\s*(.+?)" + _END, re.I),
     re.compile(r"(?:the\s+)?current\s+task\s+(?:for|of|in)\s+(phase\s*\d+)\s+is\s*[:]?\s*(.+?)" + _END, re.I),
@@ -136,7 +167,7 @@ class Found:
 
 @dataclass(frozen=True)
 class Recogniser:
-    rule: str  # the policy's DecisionRule value
+    rule: DecisionRule  # the code the decision carries
     memory_type: MemoryType
     confidence: float  # when the caller gives none
     importance: float
@@ -188,16 +219,16 @@ def _preference(text: str, body: str, directive: Directive) -> Found | None:
 def _explicit(text: str, body: str, directive: Directive) -> Found | None:
     if body == text.strip() or not _trim(body) or TRANSIENT.search(body):
         return None  # no write wrapper, or nothing durable after it
-    return Found(_subject_from(_trim(body)), ["explicit"], "explicit request to remember a fact")
+    return Found(subject_from(_trim(body)), ["explicit"], "explicit request to remember a fact")
 
 
 #: First match wins. Confidence and importance are the defaults when the caller gives none.
 RECOGNISERS: list[Recogniser] = [
-    Recogniser("task", MemoryType.TASK, 0.85, 0.7, _task),
-    Recogniser("project", MemoryType.ENTITY, 0.9, 0.7, _project),
-    Recogniser("location", MemoryType.ENTITY, 0.85, 0.6, _location),
-    Recogniser("preference", MemoryType.PREFERENCE, 0.9, 0.8, _preference),
-    Recogniser("explicit", MemoryType.ENTITY, 0.9, 0.5, _explicit),
+    Recogniser(DecisionRule.TASK, MemoryType.TASK, 0.85, 0.7, _task),
+    Recogniser(DecisionRule.PROJECT, MemoryType.ENTITY, 0.9, 0.7, _project),
+    Recogniser(DecisionRule.LOCATION, MemoryType.ENTITY, 0.85, 0.6, _location),
+    Recogniser(DecisionRule.PREFERENCE, MemoryType.PREFERENCE, 0.9, 0.8, _preference),
+    Recogniser(DecisionRule.EXPLICIT, MemoryType.ENTITY, 0.9, 0.5, _explicit),
 ]
 
 
@@ -219,7 +250,7 @@ def _trim(text: str) -> str:
     return text.strip().rstrip("。.!！;；").strip()
 
 
-def _subject_from(fact: str) -> str:
+def subject_from(fact: str) -> str:
     """A subject for a free-form fact: the fact itself, normalised and shortened.
 
     Two different facts get two different subjects (and so two ids); the same fact said again

@@ -31,7 +31,10 @@ run through an English rulebook.
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import re
 import threading
 import unicodedata
 from functools import lru_cache
@@ -207,3 +210,37 @@ def identifiers(text: str) -> list[str]:
         if digits and (joined or digits >= 3) and (lettered or digits >= 5):
             found.append(run)
     return list(dict.fromkeys(found))
+
+
+# -- shared tables: one copy each ----------------------------------------------------------
+#: English month names, January first (``MONTH_NAMES[month - 1]``): how keyword indexing spells a
+#: date and how the end-to-end benchmark reads "in March 2026".
+MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+               "October", "November", "December")
+#: Where a sentence ends: ".", "!", "?" or "…" followed by white space (so "3.11.6", "v1.2"
+#: and "e.g.x" stay whole), a full-width "。", "！", "？" (Chinese needs no space after them),
+#: or a line break.
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\s*[\r\n]+\s*")
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of ``text``, stripped, empty ones dropped (Chinese or English punctuation).
+
+    >>> split_sentences("Hi Tim! Upgrade to 3.11.6 first。然后再说")
+    ['Hi Tim!', 'Upgrade to 3.11.6 first。', '然后再说']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    return [piece for piece in (p.strip() for p in _SENTENCE_END.split(text)) if piece]
+
+
+@lru_cache(maxsize=1)
+def confusables() -> dict[str, list[dict[str, str]]]:
+    """The Unicode confusables data (character -> the characters it imitates), as shipped by
+    ``confusable_homoglyphs``; read once. The guards fold look-alike letters with it, the
+    prompt fence look-alike punctuation."""
+    import confusable_homoglyphs
+
+    path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)

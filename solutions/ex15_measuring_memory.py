@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime
 
-from memcourse.e2e_eval import abstained
+from memcourse.evaluations.e2e import abstained
 from memcourse.records import MemoryRecord, Status
 
 

@@ -15,12 +15,12 @@ import sys
 import time
 import urllib.request
 import uuid
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from memcourse.stores.json_store import JsonMemoryStore
+from memcourse.testing import FakeClock
 
 # The course speaks the learner's language (MEMCOURSE_LANG, else the locale; memcourse.course.i18n).
 # The tests, and the notebook kernels nbval starts from this process, check the English edition's
@@ -33,20 +33,6 @@ os.environ["MEMCOURSE_LANG"] = "en"
 # "postgres": one embedded PostgreSQL server per session (or MEMCOURSE_DATABASE_URL), one fresh
 # schema per test. A server that cannot start is an error, never a skip.
 STORE_KINDS = ["json", "chroma", "chroma-server", "postgres"]
-
-
-class FakeClock:
-    """A clock the test moves by hand, so timestamps are exact."""
-
-    def __init__(self, start: datetime = datetime(2026, 1, 1, 9, 0, tzinfo=timezone.utc)):
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta) -> datetime:
-        self.now += timedelta(**delta)
-        return self.now
 
 
 @pytest.fixture

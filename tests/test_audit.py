@@ -178,8 +178,8 @@ def test_a_secret_refused_at_the_gate_is_not_copied_into_the_audit(tmp_path, clo
 
 @pytest.mark.parametrize("kind", ["json", "chroma"])
 def test_no_residue_of_a_forgotten_memory_in_any_spelling_on_either_store(tmp_path, clock, kind):
-    """memcourse.stores.residue greps every byte (UTF-8, UTF-16, escaped JSON, case-folded)."""
-    from memcourse.stores.residue import describe, find_residue
+    """memcourse.evaluations.residue greps every byte (UTF-8, UTF-16, escaped JSON, case-folded)."""
+    from memcourse.evaluations.residue import describe, find_residue
 
     data = tmp_path / "data"
     if kind == "json":
@@ -269,8 +269,8 @@ def test_a_purge_killed_mid_rewrite_leaves_debris_the_next_open_sweeps_and_finis
     import subprocess
     import sys
 
+    from memcourse.evaluations.residue import describe, find_residue
     from memcourse.stores.files import debris
-    from memcourse.stores.residue import describe, find_residue
 
     folder = tmp_path / "audit"
     log = AuditLog(folder)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memcourse.agent.writer import BackgroundMemoryWriter
 from memcourse.consolidation import (
     CONTRADICTED_CONFIDENCE,
     DERIVED_FROM,
@@ -18,14 +19,12 @@ from memcourse.consolidation import (
     SUMMARY_TAG,
     consolidate,
     consolidate_later,
-    contradicts,
-    same_event_or_fact,
 )
 from memcourse.extraction.audit import AuditLog
 from memcourse.recall.admission import admit
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
+from memcourse.same_fact import contradicts, same_event_or_fact
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.writer import BackgroundMemoryWriter
 
 
 @pytest.fixture
@@ -256,8 +255,8 @@ def test_a_summary_quoting_a_memory_contradicted_later_is_doubted_with_it(store,
 
 def test_forgetting_a_source_forgets_the_summary_and_its_audit_lines(store, clock, tmp_path):
     """Needs the stores' forget_chain (derived records go with their sources)."""
+    from memcourse.evaluations.residue import find_residue
     from memcourse.extraction.audit import forget_everywhere
-    from memcourse.stores.residue import find_residue
 
     put(store, clock, "My boat is called CANARYcs4", source_conversation_id="c1")
     kept = put(store, clock, "My manager is Rita", source_conversation_id="c1")

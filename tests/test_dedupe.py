@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede, same_specifics, specifics
+from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede
 from memcourse.records import MemoryRecord, MemoryType
+from memcourse.same_fact import same_specifics, specifics
 
 
 def rec(kind: str, content: str, subject: str = "s", **extra) -> MemoryRecord:
@@ -83,7 +84,7 @@ def test_zero_wrong_supersessions_on_the_shipped_recall_set():
     one: two distractors with the same text), and every labelled answer stays active."""
     import tempfile
 
-    from memcourse.evaluation import load_eval_set
+    from memcourse.evaluations.recall_set import load_eval_set
     from memcourse.stores.chroma import ChromaMemoryStore
 
     eval_set = load_eval_set()

@@ -8,22 +8,25 @@ from datetime import datetime, timezone
 
 import pytest
 
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.cli import main as cli_main
-from memcourse.e2e_eval import (
-    ABILITIES,
+from memcourse.evaluations.e2e import (
     ABSTAIN_EN,
     DeterministicAnswerer,
     ModelAnswerer,
+    is_correct,
+    main,
+    run,
+)
+from memcourse.evaluations.e2e_set import (
+    ABILITIES,
     Question,
     Session,
     UserHistory,
-    is_correct,
     load_benchmark,
-    main,
     question_time,
-    run,
 )
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
 from memcourse.text import has_cjk
 
 UTC = timezone.utc
@@ -188,7 +191,7 @@ def test_the_deterministic_answerer_abstains_in_the_questions_language():
 
 def test_the_default_run_goes_through_the_extraction_pipeline(shipped):
     assert shipped.ingestion.startswith("pipeline")
-    from memcourse.e2e_eval import RuleIngestion
+    from memcourse.evaluations.e2e import RuleIngestion
 
     gate_only = run(ingestion=RuleIngestion())
     assert gate_only.ingestion == "policy only"
@@ -217,6 +220,6 @@ def test_the_same_run_works_on_the_chroma_store(tmp_path):
     ("Where do I live now?", "Where do I live now?"),
 ])
 def test_the_date_a_question_names_becomes_the_filter_not_a_search_term(text, rest):
-    from memcourse.e2e_eval import split_question_time
+    from memcourse.evaluations.e2e_set import split_question_time
 
     assert split_question_time(text)[1] == rest

@@ -7,17 +7,14 @@ import re
 
 import pytest
 
-from memcourse.evaluation import (
+from memcourse.evaluations.recall import evaluate, main, recall_at_k, reciprocal_rank
+from memcourse.evaluations.recall_set import (
     KINDS,
     EvalQuery,
     EvalSet,
-    evaluate,
     generate_distractors,
     load_eval_set,
-    main,
     query_language,
-    recall_at_k,
-    reciprocal_rank,
 )
 from memcourse.records import MemoryRecord
 from memcourse.stores.base import Hit
@@ -387,7 +384,7 @@ def test_hybrid_rrf_is_skipped_with_a_reason_on_a_store_without_fusion():
 def test_the_cross_lingual_set_asks_every_question_in_the_other_language():
     from importlib import resources
 
-    from memcourse.evaluation import load_eval_set, query_language
+    from memcourse.evaluations.recall_set import load_eval_set, query_language
 
     path = resources.files("memcourse").joinpath("data/recall_crosslingual.json")
     eval_set = load_eval_set(path)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 
 from memcourse import JsonMemoryStore
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.extraction import MemoryPipeline, Reconciler
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
 
 
 def run(store, conversation, reconciler=None, clock=None):

@@ -17,10 +17,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.extraction import LLMExtractor, Message
 from memcourse.extraction.llm import SCHEMA
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
 from memcourse.records import MemoryType, Source
+from memcourse.testing import LoopbackChatServer
 
 TEXT = "对了，我最近在学 Rust，挺有意思。I like TypeScript."
 

@@ -7,6 +7,17 @@ import json
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryRecord, MemoryType, Source, Status
+from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.agent.writer import BackgroundMemoryWriter
+from memcourse.evaluations.extraction import (
+    evaluate,
+    load_set,
+    main,
+    messages,
+    score,
+    scripted_replies,
+    scripted_server,
+)
 from memcourse.extraction import (
     RETRACTION,
     AuditLog,
@@ -17,9 +28,7 @@ from memcourse.extraction import (
     MemoryPipeline,
     Message,
 )
-from memcourse.extraction_eval import evaluate, load_set, main, messages, score, scripted_replies, scripted_server
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
-from memcourse.writer import BackgroundMemoryWriter
+from memcourse.testing import LoopbackChatServer
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ UTF-8, UTF-16, escaped JSON and case-folded, must be absent from:
 3. the same after a *fresh process* reopened the store (chromadb replays its log);
 4. the same when an earlier writer was SIGKILLed in the middle of writing canary records.
 
-The grep is :func:`memcourse.stores.residue.find_residue`: what an attacker holding a copy
+The grep is :func:`memcourse.evaluations.residue.find_residue`: what an attacker holding a copy
 of the disk would run.
 """
 
@@ -28,11 +28,11 @@ import pytest
 from standin import STANDIN_EMBEDDER
 
 from memcourse.embeddings import Embedder
+from memcourse.evaluations.residue import describe, find_residue
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType, Status
 from memcourse.stores.chroma import ChromaMemoryStore
-from memcourse.stores.residue import describe, find_residue
 
 CANARY = "CANARYxq7"
 CANARY_ZH = "金丝雀暗号"

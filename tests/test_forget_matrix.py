@@ -4,7 +4,7 @@ A unique canary enters memory through each entry path the library has (an agent'
 extraction pipeline, the memory tools, session consolidation, the LangGraph adapter) and is
 forgotten through each exit (``forget``, a DELETE decision from a retraction, the
 ``forget_memory`` tool, ``forget_user``), on the JSON store and the embedded Chroma store.
-Afterwards :func:`memcourse.stores.residue.find_residue` greps every byte of every file under
+Afterwards :func:`memcourse.evaluations.residue.find_residue` greps every byte of every file under
 the test's folder (the store, its lock and debris files, the audit log and its journal) for
 the canary in every spelling. A bystander user's memory and audit line must survive, so an
 exit that wipes everything cannot pass.
@@ -21,15 +21,15 @@ from __future__ import annotations
 import pytest
 from standin import STANDIN_EMBEDDER
 
-from memcourse.agent import MemoryAwareAgent
+from memcourse.agent.agent import MemoryAwareAgent
+from memcourse.agent.tools import MemoryTools, ToolScope
 from memcourse.consolidation import SUMMARY_TAG, consolidate
+from memcourse.evaluations.residue import describe, find_residue
 from memcourse.extraction.audit import AuditLog
 from memcourse.extraction.pipeline import MemoryPipeline
 from memcourse.integrations.langgraph import MemcourseStore, item_id
 from memcourse.records import DERIVED_FROM
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.stores.residue import describe, find_residue
-from memcourse.tools import MemoryTools, ToolScope
 
 CANARY = "CANARYmx5"
 CANARY_ZH = "金丝雀矩阵"

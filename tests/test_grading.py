@@ -11,18 +11,20 @@ import pytest
 
 from memcourse.course import grading
 from memcourse.course.grading import (
-    CaseOutcome,
-    ExerciseScore,
-    GradeReport,
     GradingError,
-    LoadProblem,
     parse_junit,
     readable_name,
     short_message,
     unwritten_functions,
 )
-from memcourse.course.layout import CourseError, available_exercises, course_root, normalise_numbers
+from memcourse.course.layout import (
+    CourseError,
+    available_exercises,
+    course_root,
+    normalise_numbers,
+)
 from memcourse.course.progress import format_report, render_html
+from memcourse.course.report import CaseOutcome, ExerciseScore, GradeReport, LoadProblem
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,8 +12,14 @@ from collections import Counter
 
 import pytest
 
-from memcourse import guard_eval
-from memcourse.guard_eval import EVASIONS, Case, benign_refusals, evaluate, load_corpus
+from memcourse.evaluations import guards
+from memcourse.evaluations.guards import (
+    EVASIONS,
+    Case,
+    benign_refusals,
+    evaluate,
+    load_corpus,
+)
 
 
 @pytest.fixture(scope="module")
@@ -76,21 +82,20 @@ def test_the_report_prints_rates_and_every_miss():
 
 
 def test_main_prints_the_table_and_check_fails_on_a_missed_target(tmp_path, capsys):
-    assert guard_eval.main([]) == 0
+    assert guards.main([]) == 0
     out = capsys.readouterr().out
     assert "secrets and identifiers refused" in out and "misses (" in out
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"cases": [{"id": "b1", "base": "hello "
-                               "there", "label": "secret", "category": "password", "lang": "en"}]}))
-    assert guard_eval.main(["--corpus", str(bad), "--check"]) == 1
+    bad.write_text(json.dumps({"cases": [{"id": "b1", "base": "hello there", "label": "secret", "category": "password", "lang": "en"}]}))
+    assert guards.main(["--corpus", str(bad), "--check"]) == 1
     capsys.readouterr()
-    assert guard_eval.main(["--corpus", str(bad), "--json"]) == 0
+    assert guards.main(["--corpus", str(bad), "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["misses"] == ["b1"] and figures["targets"]["secrets and identifiers refused"]["met"] is False
 
 
 def test_the_heldout_corpus_runs_and_is_reported(capsys):
-    assert guard_eval.main(["--heldout"]) == 0
+    assert guards.main(["--heldout"]) == 0
     assert "guard_corpus_heldout.json" in capsys.readouterr().out
 
 
@@ -117,21 +122,9 @@ def test_benign_refusals_counts_what_the_guards_refuse():
 
 def test_locomo_turns_reads_the_official_layout(tmp_path):
     path = tmp_path / "locomo.json"
-    path.write_text(
-        json.dumps(
-            [
-                {
-                    "conversation": {
-                        "speaker_a": "A",
-                        "session_1": [{"speaker": "A", "text": "hi"}],
-                        "session_1_date_time": "x",
-                        "session_2": [{"speaker": "B", "text": "yo"}],
-                    }
-                }
-            ]
-        )
-    )
-    assert guard_eval.locomo_turns(path) == ["hi", "yo"]
+    path.write_text(json.dumps([{"conversation": {"speaker_a": "A", "session_1": [{"speaker": "A", "text": "hi"}],
+                                                   "session_1_date_time": "x", "session_2": [{"speaker": "B", "text": "yo"}]}}]))
+    assert guards.locomo_turns(path) == ["hi", "yo"]
 
 
 @pytest.mark.parametrize("split", ["dev", "heldout"])
@@ -166,7 +159,7 @@ def test_the_development_paraphrases_and_languages_meet_their_targets(dev_report
 
 
 def test_main_prints_both_splits_per_language_and_the_gap(capsys):
-    assert guard_eval.main([]) == 0
+    assert guards.main([]) == 0
     out = capsys.readouterr().out
     assert "guard_corpus_paraphrase.json" in out and "guard_corpus_paraphrase_heldout.json" in out
     assert "by language" in out and "paraphrased attacks refused" in out

@@ -9,8 +9,10 @@ import itertools
 import pytest
 
 from memcourse.guards import MemoryClass, Scope, classify, scan
-from memcourse.policy import DecisionRule, MemoryPolicy, unwrap
+from memcourse.policy import MemoryPolicy
+from memcourse.recognisers import unwrap
 from memcourse.records import MemoryRecord, MemoryType, Source
+from memcourse.vocabulary import DecisionRule
 
 POLICY = MemoryPolicy()
 REFUSED = {DecisionRule.INJECTION, DecisionRule.RULE_FROM_NON_ADMIN}

@@ -4,7 +4,7 @@ The Chroma half of this check is ``tests/test_forget_canary.py``. Here a canary 
 every place a JSON-store memory carries text (subject, content, an update's history, tags,
 metadata, a conversation id, a LangGraph item's key and a "remember …" fact extracted by the
 policy), is searched (so access statistics are saved) and is forgotten. Then
-:func:`memcourse.stores.residue.find_residue` greps every byte of every file under the store's
+:func:`memcourse.evaluations.residue.find_residue` greps every byte of every file under the store's
 folder: in the same process, after a fresh process reopened the store, and after writers were
 SIGKILLed in the middle of saving canary records (their ``.memories.json.*.tmp`` leftovers
 held whole copies of the store and were never touched by ``forget_user`` before).
@@ -22,12 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from memcourse.evaluations.residue import describe, find_residue
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.files import debris
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.stores.residue import describe, find_residue
 
 CANARY = "CANARYjs9"
 CANARY_ZH = "金丝雀标记"

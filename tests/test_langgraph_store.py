@@ -31,9 +31,11 @@ from memcourse.integrations.langgraph import (
     MemcourseStore,
     WriteRefused,
     item_id,
+    user_scope,
+)
+from memcourse.integrations.langgraph_items import (
     matches_filter,
     namespace_matches,
-    user_scope,
     value_text,
 )
 from memcourse.records import MemoryRecord, MemoryType, Source

@@ -9,7 +9,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryRecord, MemoryType
-from memcourse.llm import LLMError, OpenAICompatibleComposer
+from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.llm import LLMError
 
 
 class FakeChatServer:

@@ -9,7 +9,8 @@ import urllib.request
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryRecord, MemoryType
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
 
 
 def test_answers_with_the_canned_text_and_records_the_request(tmp_path, clock):

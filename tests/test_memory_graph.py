@@ -7,7 +7,9 @@ from itertools import pairwise
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from memcourse.integrations.langgraph import ENVELOPE, MemcourseStore, item_id
+from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.integrations.langgraph import MemcourseStore, item_id
+from memcourse.integrations.langgraph_items import ENVELOPE
 from memcourse.integrations.memory_graph import (
     DOCUMENTS,
     NODES,
@@ -21,13 +23,14 @@ from memcourse.integrations.memory_graph import (
     remove_claims,
     retrieve,
     run_turn,
-    sentences,
     summary,
     support,
 )
-from memcourse.llm import LLMError, LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.llm import LLMError
 from memcourse.records import MemoryRecord, MemoryType, Source
 from memcourse.stores.json_store import JsonMemoryStore
+from memcourse.testing import LoopbackChatServer
+from memcourse.text import split_sentences
 
 PREFERENCE = "以后回答我问题时，代码示例尽量用Python。"
 FALSE_FACT = "记住：checkpoint 可以跨线程保存用户偏好"  # wrong: only the store crosses threads
@@ -197,7 +200,7 @@ def test_retrieve_ranks_documents_by_shared_words():
 
 def test_support_and_check_claims():
     doc = DOCUMENTS[0]["zh"]
-    assert support(sentences(doc)[0], doc) == 1.0
+    assert support(split_sentences(doc)[0], doc) == 1.0
     assert support("checkpoint 可以跨线程保存用户偏好", doc) < 0.8
     supported, unsupported = check_claims(["它不会把任何东西带到新线程。", "猫会飞"], [doc])
     assert supported == ["它不会把任何东西带到新线程。"] and unsupported == ["猫会飞"]
@@ -205,7 +208,7 @@ def test_support_and_check_claims():
 
 
 def test_sentences_split_chinese_and_english():
-    assert sentences("一。二！ Three. Four?") == ["一。", "二！", "Three.", "Four?"]
+    assert split_sentences("一。二！ Three. Four?") == ["一。", "二！", "Three.", "Four?"]
 
 
 # -- the optional model behind `answer` (a loopback stand-in; never the network) --------------
@@ -286,7 +289,7 @@ def test_an_unreachable_model_raises_llm_error(store):
 
 
 def test_a_composer_must_be_a_chat_client(store):
-    with pytest.raises(TypeError, match="OpenAICompatibleComposer"):
+    with pytest.raises(TypeError, match="ChatClient"):
         build_memory_graph(store, composer=lambda messages: "hi")
 
 

@@ -9,9 +9,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memcourse import JsonMemoryStore, MemoryRecord, MemoryType, Source, Status
-from memcourse.extraction import RETRACTION, Candidate, Message, Reconciler, decide_by_rules
-from memcourse.extraction.reconcile import RECONFIRM_FACTOR, RECONFIRM_TAG, apply, neighbours, similarity
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.extraction import (
+    RETRACTION,
+    Candidate,
+    Message,
+    Reconciler,
+    decide_by_rules,
+)
+from memcourse.extraction.reconcile import (
+    RECONFIRM_FACTOR,
+    RECONFIRM_TAG,
+    apply,
+    neighbours,
+    similarity,
+)
+from memcourse.testing import LoopbackChatServer
 
 
 def cand(content, subject="fact", memory_type=MemoryType.ENTITY, *, source=Source.USER_STATED, kind="memory",
@@ -236,7 +249,7 @@ def test_no_neighbours_means_no_model_call(server, store):
 
 
 def test_times_and_amounts_may_change_but_codes_may_not():
-    from memcourse.extraction.similarity import SAME_FACT, restates
+    from memcourse.same_fact import SAME_FACT, restates
 
     assert similarity("our deploy window is Thursday 14:00 UTC", "our deploy window is Friday 10:00 UTC") >= SAME_FACT
     assert similarity("budget is 200 yuan per month", "budget is 300 yuan per month") >= SAME_FACT
@@ -246,13 +259,15 @@ def test_times_and_amounts_may_change_but_codes_may_not():
     assert restates("Thursday 14:00", "thursday, at 14:00!") and not restates("Thursday 14:00", "Thursday 16:00")
 
 
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 _texts = st.text(alphabet=st.sampled_from(list("abc XYZ 12-.猫叫年糕我的，。")), max_size=30)
 
 
 @given(_texts, _texts)
 def test_similarity_is_symmetric_bounded_and_restatement_is_reflexive(a, b):
-    from memcourse.extraction.similarity import restates
+    from memcourse.same_fact import restates
 
     assert similarity(a, b) == similarity(b, a)
     assert 0.0 <= similarity(a, b) <= 1.0

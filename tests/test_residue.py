@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memcourse.stores.residue import BLOCK, describe, find_residue, spellings
+from memcourse.evaluations.residue import BLOCK, describe, find_residue, spellings
 
 
 def test_finds_each_spelling_and_reports_file_and_offset(tmp_path):

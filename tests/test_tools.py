@@ -7,11 +7,7 @@ import json
 import pytest
 from langchain_core.messages import AIMessage, ToolMessage
 
-from memcourse.extraction.audit import AuditLog
-from memcourse.integrations.tool_agent import ScriptedToolModel, build_tool_agent, tool_call
-from memcourse.records import MemoryRecord, MemoryType, Source
-from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.tools import (
+from memcourse.agent.tools import (
     MAX_FORGETS_PER_CONVERSATION,
     TOOL_SCHEMAS,
     MemoryTools,
@@ -19,6 +15,10 @@ from memcourse.tools import (
     langchain_tools,
     scope_from_config,
 )
+from memcourse.extraction.audit import AuditLog
+from memcourse.integrations.tool_agent import ScriptedToolModel, build_tool_agent, tool_call
+from memcourse.records import MemoryRecord, MemoryType, Source
+from memcourse.stores.json_store import JsonMemoryStore
 
 ALICE = ToolScope("alice", conversation_id="c1")
 

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryPolicy, MemoryRecord, MemoryType
+from memcourse.agent.writer import BackgroundMemoryWriter
 from memcourse.course.widgets import (
     CHAT_CLASS,
     CHAT_INPUT_CLASS,
@@ -18,7 +19,6 @@ from memcourse.course.widgets import (
     render_memories_html,
     render_transcript_html,
 )
-from memcourse.writer import BackgroundMemoryWriter
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from memcourse import JsonMemoryStore
+from memcourse.agent.compose import OpenAICompatibleComposer
 from memcourse.course.widgets.extraction import (
     INPUT_CLASS,
     RESULT_CLASS,
@@ -20,7 +21,7 @@ from memcourse.course.widgets.extraction import (
     render_turn_html,
 )
 from memcourse.extraction import AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline
-from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.testing import LoopbackChatServer
 
 
 @pytest.fixture

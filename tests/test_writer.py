@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryPolicy
-from memcourse.writer import BackgroundMemoryWriter
+from memcourse.agent.writer import BackgroundMemoryWriter
 
 
 class SlowStore:

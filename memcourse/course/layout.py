@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from memcourse.errors import MemcourseError
+
 _TEST_FILE = re.compile(r"^test_ex(\d{2})_(\w+)\.py$")
 
 
-class CourseError(RuntimeError):
+class CourseError(MemcourseError, RuntimeError):
     """The course folder or an exercise in it could not be found."""
 
 

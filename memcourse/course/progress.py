@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 import textwrap
 
-from memcourse.course.grading import ExerciseScore, GradeReport
 from memcourse.course.i18n import display_width, fit, t
 from memcourse.course.layout import display_path
+from memcourse.course.report import ExerciseScore, GradeReport
 
 BAR_WIDTH = 12
 STATUS_COLOURS = {"done": "#2e7d32", "in progress": "#ef6c00", "not started": "#9e9e9e", "does not load": "#c62828"}

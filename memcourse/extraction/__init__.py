@@ -6,7 +6,7 @@
 - :mod:`~memcourse.extraction.hybrid`: :class:`HybridExtractor`, rules first, model for the rest
 - :mod:`~memcourse.extraction.parsing`: reading a model's JSON reply as untrusted input
 - :mod:`~memcourse.extraction.importance`: the documented importance score
-- :mod:`~memcourse.extraction.similarity`: when two texts state the same fact (no model)
+- :mod:`~memcourse.same_fact` (shared with the stores and consolidation): when two texts state the same fact (no model)
 - :mod:`~memcourse.extraction.reconcile`: ADD / UPDATE / SUPERSEDE / DELETE / NOOP
 - :mod:`~memcourse.extraction.audit`: the per-user, forgettable audit log
 - :mod:`~memcourse.extraction.pipeline`: :class:`MemoryPipeline`, all of the above wired together

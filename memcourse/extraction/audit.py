@@ -46,6 +46,7 @@ from typing import Any, Callable, Iterable
 
 from filelock import FileLock
 
+from memcourse.errors import MemcourseError
 from memcourse.stores.base import MemoryStore
 from memcourse.stores.files import atomic_write, fsync_directory, remove_debris, resolve
 
@@ -59,7 +60,7 @@ JOURNAL = "purge-pending.json"
 _OLD_DEBRIS = re.compile(r"\.audit-[a-z0-9_]{8}\.tmp")
 
 
-class AuditLogError(RuntimeError):
+class AuditLogError(MemcourseError, RuntimeError):
     """An audit file could not be read or written; the message names the file and line."""
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from memcourse.policy import TRANSIENT
+from memcourse.recognisers import TRANSIENT
 from memcourse.records import MemoryType
 
 BASE = {

@@ -34,7 +34,7 @@ from memcourse.extraction.base import MEMORY, RETRACTION, Candidate, Extraction,
 from memcourse.extraction.importance import model_importance
 from memcourse.extraction.parsing import MAX_REPLY_CHARS, ReplyError, parse_reply
 from memcourse.guards import find_behaviour_rules, find_injection
-from memcourse.llm import LLMError, OpenAICompatibleComposer
+from memcourse.llm import ChatClient, LLMError
 from memcourse.records import MemoryType, Source
 from memcourse.text import STOPWORDS, tokenize
 
@@ -123,7 +123,7 @@ def _salient(text: str) -> set[str]:
 class LLMExtractor:
     """Candidate memories from a model. ``composer`` is the HTTP client (its ``timeout`` applies)."""
 
-    def __init__(self, composer: OpenAICompatibleComposer, *, structured: bool = True,
+    def __init__(self, composer: ChatClient, *, structured: bool = True,
                  max_reply_chars: int = MAX_REPLY_CHARS):
         self.composer = composer
         self.structured = structured
@@ -133,7 +133,7 @@ class LLMExtractor:
 
     @classmethod
     def from_env(cls, **kwargs: Any) -> "LLMExtractor | None":
-        composer = OpenAICompatibleComposer.from_env()
+        composer = ChatClient.from_env()
         return None if composer is None else cls(composer, **kwargs)
 
     def request(self, message: Message) -> list[dict]:

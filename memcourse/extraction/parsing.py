@@ -18,6 +18,8 @@ import json
 import re
 from typing import Any
 
+from memcourse.errors import MemcourseError
+
 #: Longest reply read at all. An extraction for one message fits in a few hundred characters;
 #: a longer reply is a model rambling (or being steered), and parsing it would cost more than
 #: it can be worth.
@@ -31,7 +33,7 @@ _REFUSAL = re.compile(
 )
 
 
-class ReplyError(ValueError):
+class ReplyError(MemcourseError, ValueError):
     """A reply that could not be used. ``outcome`` is a short class name for logs and tests:
     ``empty``, ``oversized``, ``refusal``, ``malformed_json``, ``not_an_object``."""
 

@@ -28,15 +28,22 @@ from datetime import datetime
 from typing import Any, Callable
 
 from memcourse.extraction.audit import AuditLog, forget_everywhere
-from memcourse.extraction.base import RETRACTION, Candidate, Extraction, Extractor, Message
+from memcourse.extraction.base import (
+    RETRACTION,
+    Candidate,
+    Extraction,
+    Extractor,
+    Message,
+)
 from memcourse.extraction.reconcile import Decision, Reconciler, apply
 from memcourse.extraction.rules import RuleExtractor
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, Source, utc_now
 from memcourse.stores.base import MemoryStore
+from memcourse.vocabulary import GUARD_REFUSALS, DecisionRule
 
 #: Screen verdicts that stop a message before extraction.
-REFUSED_AT_SCREEN = frozenset({"secret", "injection", "rule_from_non_admin", "too_long"})
+REFUSED_AT_SCREEN = frozenset({*GUARD_REFUSALS, DecisionRule.TOO_LONG})
 WITHHELD = "[withheld: the gate found a secret]"
 
 
@@ -129,7 +136,7 @@ class MemoryPipeline:
                 # A guessed retraction deletes real memories: it needs the same confidence as a guessed write.
                 verdict = PolicyDecision(None, f"LLM-inferred retraction with confidence {candidate.confidence:.2f}; "
                                          f"at least {self.policy.min_inferred_confidence:.2f} is "
-                                         f"required", "low_confidence")
+                                         f"required", DecisionRule.LOW_CONFIDENCE)
                 self._log(message, "gate", "REFUSED", verdict.reason, by="policy",
                           candidate=candidate.summary(), rule=verdict.rule)
                 return Step(candidate, verdict, None)
@@ -151,7 +158,7 @@ class MemoryPipeline:
             verdict = self.policy.evaluate(record)
         if not verdict.accepted:
             summary, memory_id = candidate.summary(), record_id(candidate)
-            if verdict.rule == "secret":  # an id's slug quotes the subject: withhold it too
+            if verdict.rule == DecisionRule.SECRET:  # an id's slug quotes the subject: withhold it too
                 summary.update(content=WITHHELD, evidence=WITHHELD, subject=WITHHELD)
                 memory_id = None
             self._log(message, "gate", "REFUSED", verdict.reason, by="policy", candidate=summary,

@@ -26,8 +26,8 @@ not replace what the user said; the memory is marked for reconfirmation instead,
 article "Remember right, not more" advises exactly this for corrections). Without a model, or
 when its answer is invalid, :func:`decide_by_rules` decides, deterministically.
 
-The deterministic rules compare words (:mod:`memcourse.extraction.similarity`): same fact
-from a Dice overlap of :data:`~memcourse.extraction.similarity.SAME_FACT`, never across
+The deterministic rules compare words (:mod:`memcourse.same_fact`): same fact
+from a Dice overlap of :data:`~memcourse.same_fact.SAME_FACT`, never across
 different codes ("Ticket SUP-1" / "Ticket SUP-2"); a *restatement* (NOOP) has the same Chinese
 characters and English content words, in any order, spacing or punctuation.
 """
@@ -37,18 +37,28 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
 from memcourse.extraction.parsing import ReplyError, parse_reply
-from memcourse.extraction.similarity import SAME_FACT, coverage, identifiers, restates, salient, similarity
-from memcourse.llm import OpenAICompatibleComposer
+from memcourse.llm import ChatClient
 from memcourse.records import DERIVED_FROM, MemoryRecord, Source, Status
+from memcourse.same_fact import (
+    SAME_FACT,
+    coverage,
+    identifiers,
+    restates,
+    salient,
+    similarity,
+)
 from memcourse.stores.base import MemoryStore
 
 log = logging.getLogger("memcourse.extraction")
 
-ACTIONS = ("ADD", "UPDATE", "SUPERSEDE", "DELETE", "NOOP")
+#: What reconciliation may do with a candidate (also the ``action`` field of audit lines).
+Action = Literal["ADD", "UPDATE", "SUPERSEDE", "DELETE", "NOOP"]
+ACTIONS: tuple[Action, ...] = get_args(Action)
 #: A retraction must cover at least this share of its own salient words in the memory.
 RETRACT_COVER = 0.6
 #: Trust order of sources: a candidate may overwrite a memory of equal or lower trust only.
@@ -65,7 +75,7 @@ NEIGHBOURS = 5
 class Decision:
     """A reconciliation decision: the action, the memory it touches, and why."""
 
-    action: str
+    action: Action
     target: MemoryRecord | None
     reason: str
     decided_by: str  # "rules" or "llm:<model>"
@@ -151,7 +161,7 @@ def _against(candidate: Candidate, target: MemoryRecord, why: str, shown: list[M
 class Reconciler:
     """Decides (model first if given, rules otherwise) and applies decisions to a store."""
 
-    def __init__(self, store: MemoryStore, *, model: OpenAICompatibleComposer | None = None,
+    def __init__(self, store: MemoryStore, *, model: ChatClient | None = None,
                  limit: int = NEIGHBOURS):
         self.store = store
         self.model = model

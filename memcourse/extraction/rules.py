@@ -19,7 +19,8 @@ import re
 
 from memcourse.extraction.base import MEMORY, RETRACTION, Candidate, Extraction, Message
 from memcourse.extraction.importance import rule_importance
-from memcourse.policy import MemoryPolicy, _subject_from
+from memcourse.policy import MemoryPolicy
+from memcourse.recognisers import subject_from
 from memcourse.records import MemoryType, Source
 
 _STOP = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
@@ -96,7 +97,7 @@ class RuleExtractor:
         if said.accepted and said.record is not None and said.rule != "explicit":
             memory_type, subject = said.record.memory_type, said.record.subject
         else:
-            memory_type, subject = MemoryType.ENTITY, _subject_from(fact)
+            memory_type, subject = MemoryType.ENTITY, subject_from(fact)
         return Candidate(
             memory_type, subject, fact, confidence=0.9, importance=0.0, evidence=text,
             source=Source.USER_STATED, extractor=self.name, message=message, kind=RETRACTION,

@@ -36,7 +36,6 @@ from __future__ import annotations
 import base64
 import binascii
 import html
-import json
 import re
 import unicodedata
 import urllib.parse
@@ -44,6 +43,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
+
+from memcourse.text import confusables
 
 __all__ = ["FoldedPattern", "View", "Normalised", "normalise", "fold_text", "is_cjk"]
 
@@ -115,13 +116,8 @@ def is_cjk(ch: str) -> bool:
 def _confusable_table() -> dict[str, str]:
     """Non-ASCII character -> the ASCII letter or digit it imitates (Unicode confusables data,
     as shipped by ``confusable_homoglyphs``). CJK characters are never folded."""
-    import os
+    data = confusables()
 
-    import confusable_homoglyphs
-
-    path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
-    with open(path, encoding="utf-8") as handle:
-        data = json.load(handle)
     def ascii_targets(char: str) -> list[str]:
         return [e["c"] for e in data.get(char, ()) if len(e["c"]) == 1 and e["c"].isascii() and e["c"].isalnum()]
 

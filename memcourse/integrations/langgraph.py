@@ -103,10 +103,8 @@ memcourse write moves ``updated_at``, which LangGraph's reads must not do), and 
 from __future__ import annotations
 
 import asyncio
-import copy
 import hashlib
 import json
-import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
@@ -117,17 +115,26 @@ from langgraph.store.base import (
     GetOp,
     Item,
     ListNamespacesOp,
-    MatchCondition,
     Op,
     PutOp,
     Result,
     SearchItem,
     SearchOp,
-    validate_op_namespace,
 )
 
+from memcourse.errors import MemcourseError
 from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.guards import find_behaviour_rules, find_injection, find_secrets
+from memcourse.integrations.langgraph_items import (
+    ENVELOPE,
+    check_op,
+    envelope_of,
+    matches_filter,
+    namespace_matches,
+    strings_in,
+    to_item,
+    value_text,
+)
 from memcourse.policy import MemoryPolicy
 from memcourse.records import (
     DEFAULT_AGENT,
@@ -140,21 +147,18 @@ from memcourse.records import (
 )
 from memcourse.stores.base import MemoryStore, check_owner
 from memcourse.stores.contract import SUPERSEDE, capabilities_of
+from memcourse.vocabulary import DecisionRule
 
 #: The user that items outside ``("users", <id>, ...)`` belong to.
 SHARED_USER = "langgraph:shared"
-#: Where the adapter keeps an item's namespace, key and value inside ``record.metadata``.
-ENVELOPE = "langgraph"
 #: Value fields that carry memcourse meaning (and are validated as record fields).
 RECORD_FIELDS = ("memory_type", "confidence", "source", "importance", "tags")
 
 Scope = Callable[[tuple[str, ...]], tuple[str, str]]
 
-_ORDER = {"$gt": operator.gt, "$gte": operator.ge, "$lt": operator.lt, "$lte": operator.le}
-_OPERATORS = ("$eq", "$ne", *_ORDER)
 
 
-class WriteRefused(ValueError):
+class WriteRefused(MemcourseError, ValueError):
     """The write gate refused an item. Nothing in the batch was written.
 
     ``rule`` names the gate that said no ("secret", "injection", "rule_from_non_admin", ...);
@@ -245,7 +249,7 @@ class MemcourseStore(BaseStore):
         ops = list(ops)
         writes: dict[tuple[tuple[str, ...], str], MemoryRecord | None] = {}
         for op in ops:  # check everything first: a bad op must not leave half a batch behind
-            _check_op(op)
+            check_op(op)
             if isinstance(op, PutOp):
                 writes[(op.namespace, op.key)] = None if op.value is None else self._record_for(op)
         items: list[MemoryRecord] | None = None  # loaded once, shared by the batch's reads
@@ -288,10 +292,10 @@ class MemcourseStore(BaseStore):
             if record is not None:
                 check_owner(stored, record)
                 continue
-            if not self._is_item(stored):
-                continue
-            envelope = _item_envelope(stored)
-            if (tuple(envelope["namespace"]), envelope["key"]) == (namespace, key):
+            if self._is_item(stored) and (tuple(envelope_of(stored)["namespace"]), envelope_of(stored)["key"]) == (
+                namespace,
+                key,
+            ):
                 deletes.add((namespace, key))
         return deletes
 
@@ -303,9 +307,7 @@ class MemcourseStore(BaseStore):
         id is the id of that (namespace, key) AND its owner (user_id, agent_id) is exactly
         what ``scope`` maps that namespace to: Bob's record claiming Alice's namespace is not
         Alice's item, whatever its metadata says."""
-        if record is None:
-            return False
-        envelope = _envelope(record)
+        envelope = envelope_of(record) if record is not None else None
         if envelope is None:
             return False
         namespace, key = envelope.get("namespace"), envelope.get("key")
@@ -335,24 +337,24 @@ class MemcourseStore(BaseStore):
         record = self.store.get(item_id(op.namespace, op.key))
         if not self._is_item(record) or record.status is not Status.ACTIVE or record.is_expired(now):
             return None
-        envelope = _item_envelope(record)
+        envelope = envelope_of(record)
         if (tuple(envelope["namespace"]), envelope["key"]) != (op.namespace, op.key):
             return None  # an id collision would be astronomically rare; never return the wrong item
-        return _to_item(record)
+        return to_item(record)
 
     def _search(self, op: SearchOp, items: list[MemoryRecord]) -> list[SearchItem]:
         prefix = tuple(op.namespace_prefix)
         candidates = [
             record
             for record in items
-            if tuple(_item_envelope(record)["namespace"][: len(prefix)]) == prefix
-            and matches_filter(_item_envelope(record)["value"], op.filter)
+            if tuple(envelope_of(record)["namespace"][: len(prefix)]) == prefix
+            and matches_filter(envelope_of(record)["value"], op.filter)
         ]
         if op.query is None or not op.query.strip():
             page = candidates[op.offset : op.offset + op.limit]
-            return [_to_search_item(record) for record in page]
-        wanted = {r.memory_id for r in candidates if _item_envelope(r).get("indexed", True)}
-        extra: dict[str, Any] = {"mode": self.recall_mode} if self.recall_mode else {}
+            return [to_item(record, search=True) for record in page]
+        wanted = {r.memory_id for r in candidates if envelope_of(r).get("indexed", True)}
+        extra = {"mode": self.recall_mode} if self.recall_mode else {}
         scored: list[tuple[float, MemoryRecord]] = []
         for user in dict.fromkeys(r.user_id for r in candidates if r.memory_id in wanted):
             # memcourse recall never crosses users, so rank each user's records separately.
@@ -363,11 +365,11 @@ class MemcourseStore(BaseStore):
                 if hit.record.memory_id in wanted:
                     scored.append((float(hit.score), hit.record))
         scored.sort(key=lambda pair: -pair[0])  # stable: ties keep recall's own order
-        ranked = scored[op.offset : op.offset + op.limit]
-        return [_to_search_item(record, score=score) for score, record in ranked]
+        page = scored[op.offset : op.offset + op.limit]
+        return [to_item(record, score=score, search=True) for score, record in page]
 
     def _list_namespaces(self, op: ListNamespacesOp, items: list[MemoryRecord]) -> list[tuple[str, ...]]:
-        namespaces = {tuple(_item_envelope(record)["namespace"]) for record in items}
+        namespaces = {tuple(envelope_of(record)["namespace"]) for record in items}
         conditions = op.match_conditions or ()
         found = {
             ns if op.max_depth is None else ns[: op.max_depth]
@@ -423,155 +425,12 @@ class MemcourseStore(BaseStore):
             rules = find_behaviour_rules(text)
             if rules:
                 raise WriteRefused(
-                    namespace, key, "rule_from_non_admin",
+                    namespace, key, DecisionRule.RULE_FROM_NON_ADMIN,
                     f"behaviour rule ({rules[0].label}); only an administrator may set rules",
                 )
         if findings:
-            rule = "injection" if findings[0].kind == "injection" else "secret"
+            rule = DecisionRule.INJECTION if findings[0].kind == "injection" else DecisionRule.SECRET
             raise WriteRefused(namespace, key, rule, "; ".join(map(str, findings)))
         decision = self.policy.evaluate(record.copy())
         if not decision.accepted:
             raise WriteRefused(namespace, key, decision.rule, decision.reason)
-
-
-# -- helpers, each usable (and tested) on its own ---------------------------------------------
-def _check_op(op: Any) -> None:
-    """LangGraph's own argument checks, which ``batch`` must repeat: the convenience methods
-    (``put``, ``search``...) run them, but ops handed straight to ``batch`` skip them."""
-    if not isinstance(op, (GetOp, PutOp, SearchOp, ListNamespacesOp)):
-        raise ValueError(f"Unknown operation type: {type(op)}")
-    validate_op_namespace(op)
-    if isinstance(op, (GetOp, PutOp)) and not isinstance(op.key, str):
-        raise TypeError(f"key must be a string, got {type(op.key).__name__}")
-    # Write-only namespace rules (not empty, no "langgraph" root) belong to ``put``, which
-    # BaseStore checks before batching; ``batch`` takes what ``InMemoryStore.batch`` takes.
-    if isinstance(op, PutOp) and op.value is not None:
-        ttl = op.ttl
-        if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0
-                                or ttl == float("inf")):
-            raise ValueError(f"ttl must be a positive, finite number of minutes or None, got {ttl!r}")
-    if isinstance(op, (SearchOp, ListNamespacesOp)):
-        for name in ("limit", "offset"):
-            number = getattr(op, name)
-            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                raise ValueError(f"{name} must be an int >= 0, got {number!r}")
-    if isinstance(op, SearchOp):
-        check_filter(op.filter)
-        if op.query is not None and not isinstance(op.query, str):
-            raise TypeError(f"query must be a string, got {type(op.query).__name__}")
-    if isinstance(op, ListNamespacesOp):
-        depth = op.max_depth
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
-            raise ValueError(f"max_depth must be an int >= 1, got {depth!r}")
-        for condition in op.match_conditions or ():
-            if condition.match_type not in ("prefix", "suffix"):
-                raise ValueError(f"Unsupported match type: {condition.match_type}")
-
-
-def _envelope(record: MemoryRecord) -> dict[str, Any] | None:
-    envelope = record.metadata.get(ENVELOPE)
-    return envelope if isinstance(envelope, dict) and isinstance(envelope.get("value"), dict) else None
-
-
-def _item_envelope(record: MemoryRecord) -> dict[str, Any]:
-    """The envelope of a record already known to be an item (see ``_is_item``)."""
-    envelope = _envelope(record)
-    if envelope is None:
-        raise ValueError(f"memory {record.memory_id!r} is not a LangGraph item: it has no envelope")
-    return envelope
-
-
-def _item_fields(record: MemoryRecord) -> dict[str, Any]:
-    envelope = _item_envelope(record)
-    return dict(
-        namespace=tuple(envelope["namespace"]),
-        key=envelope["key"],
-        value=copy.deepcopy(envelope["value"]),  # callers may mutate what they get
-        created_at=record.created_at,
-        updated_at=record.updated_at,
-    )
-
-
-def _to_item(record: MemoryRecord) -> Item:
-    return Item(**_item_fields(record))
-
-
-def _to_search_item(record: MemoryRecord, *, score: float | None = None) -> SearchItem:
-    return SearchItem(**_item_fields(record), score=score)
-
-
-def namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
-    """LangGraph's prefix/suffix match, where ``"*"`` in the pattern matches any one label."""
-    path = tuple(condition.path)
-    if len(namespace) < len(path):
-        return False
-    labels = namespace[: len(path)] if condition.match_type == "prefix" else namespace[len(namespace) - len(path) :]
-    return all(want == "*" or want == have for want, have in zip(path, labels, strict=True))
-
-
-def check_filter(filter: dict[str, Any] | None) -> None:
-    """Refuse unknown ``$operators`` up front (before any write in the batch)."""
-    if filter is None:
-        return
-    if not isinstance(filter, dict):
-        raise TypeError(f"filter must be a dict, got {type(filter).__name__}")
-    for expected in filter.values():
-        if isinstance(expected, dict):
-            unknown = [name for name in expected if name.startswith("$") and name not in _OPERATORS]
-            if unknown:
-                raise ValueError(f"unsupported filter operator {unknown[0]!r}; use one of {', '.join(_OPERATORS)}")
-            check_filter({k: v for k, v in expected.items() if not k.startswith("$")})
-
-
-def matches_filter(value: dict[str, Any], filter: dict[str, Any] | None) -> bool:
-    """Whether an item's value passes a LangGraph search filter."""
-    return all(_matches(value.get(name), expected) for name, expected in (filter or {}).items())
-
-
-def _matches(actual: Any, expected: Any) -> bool:
-    if isinstance(expected, dict):
-        if any(name.startswith("$") for name in expected):
-            return all(_compare(actual, name, operand) for name, operand in expected.items())
-        return isinstance(actual, dict) and all(_matches(actual.get(k), v) for k, v in expected.items())
-    if isinstance(expected, (list, tuple)):
-        return (
-            isinstance(actual, (list, tuple))
-            and len(actual) == len(expected)
-            and all(_matches(a, e) for a, e in zip(actual, expected, strict=True))
-        )
-    return actual == expected
-
-
-def _compare(actual: Any, name: str, operand: Any) -> bool:
-    if name == "$eq":
-        return actual == operand
-    if name == "$ne":
-        return actual != operand
-    try:
-        return _ORDER[name](float(actual), float(operand))
-    except (TypeError, ValueError):
-        return False  # missing or non-numeric: no match
-
-
-def strings_in(value: Any) -> list[str]:
-    """Every string in a JSON value, dict keys included: what the write gate scans."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for k, v in value.items() for text in [k, *strings_in(v)]]
-    if isinstance(value, (list, tuple)):
-        return [text for v in value for text in strings_in(v)]
-    return []
-
-
-def value_text(value: Any, path: str = "") -> str:
-    """A value as recall-able text: ``{"food": {"likes": ["面条"]}}`` -> ``"food.likes: 面条"``."""
-    if isinstance(value, dict):
-        parts = [value_text(v, f"{path}.{k}" if path else k) for k, v in value.items()]
-    elif isinstance(value, (list, tuple)):
-        parts = [value_text(v, path) for v in value]
-    elif value is None:
-        return ""
-    else:
-        return f"{path}: {value}" if path else str(value)
-    return "; ".join(part for part in parts if part)

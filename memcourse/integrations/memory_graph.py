@@ -24,7 +24,7 @@ run state is not filtered by the memory policy. Production systems redact or exp
 checkpoints for that reason.)
 
 An optional model can write the answer: ``build_memory_graph(store, composer=...)`` with an
-:class:`~memcourse.llm.OpenAICompatibleComposer` (``OpenAICompatibleComposer.from_env()``
+:class:`~memcourse.llm.ChatClient` (``ChatClient.from_env()``
 returns one when ``MEMCOURSE_LLM_BASE_URL``/``MEMCOURSE_LLM_MODEL`` are set, else ``None``,
 which keeps the deterministic answer). ``answer`` then sends :func:`answer_messages`: the
 retrieved documents as evidence, the recalled memories as context about the user (never
@@ -48,13 +48,13 @@ from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from memcourse.integrations.langgraph import WriteRefused
-from memcourse.llm import OpenAICompatibleComposer
+from memcourse.llm import ChatClient
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.admission import Admission, admit
 from memcourse.recall.packing import FENCE_CLOSE, FENCE_OPEN, escape_field
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, Source, utc_now
 from memcourse.stores.arguments import MAX_QUERY_CHARS
-from memcourse.text import has_cjk, token_set
+from memcourse.text import has_cjk, split_sentences, token_set
 
 NODES = ("recall_memories", "analyse_query", "retrieve_docs", "answer", "check_grounding", "write_memories")
 #: A claim counts as supported when this share of its words appears in one evidence text.
@@ -180,12 +180,6 @@ def read_gate(key: str, value: Any, *, now) -> Admission:
     return admit(record, now=now)
 
 
-def sentences(text: str) -> list[str]:
-    """Split a text into sentences (Chinese or English punctuation)."""
-    parts = re.split(r"(?<=[。！？!?])|(?<=\.)\s+", text)
-    return [part.strip() for part in parts if part.strip()]
-
-
 def retrieve(query: str, documents=DOCUMENTS, *, k: int = 2) -> list[dict[str, Any]]:
     """The ``k`` documents sharing the most words with the query (ties: corpus order)."""
     words = token_set(query)
@@ -254,7 +248,7 @@ def claims_of(text: str) -> list[str]:
     """Every sentence of a model's answer, line by line: each one is a claim to check."""
     claims: list[str] = []
     for line in text.split("\n"):
-        claims += [s for s in sentences(line) if s not in claims]
+        claims += [s for s in split_sentences(line) if s not in claims]
     return claims
 
 
@@ -264,7 +258,7 @@ def remove_claims(answer: str, unsupported: list[str]) -> str:
     for line in answer.split("\n"):
         if line in unsupported:  # a whole-line claim (the deterministic draft's kind)
             continue
-        for claim in sentences(line):
+        for claim in split_sentences(line):
             if claim in unsupported:
                 line = line.replace(claim, "", 1)
         line = re.sub(r"[ \t]{2,}", " ", line).strip()
@@ -314,7 +308,7 @@ def build_memory_graph(
     checkpointer: Any = None,
     policy: MemoryPolicy | None = None,
     memory_as_evidence: bool = False,
-    composer: OpenAICompatibleComposer | None = None,
+    composer: ChatClient | None = None,
     recall: Recall | None = None,
 ):
     """Compile the graph with ``store`` for memory and a checkpointer for threads.
@@ -322,8 +316,8 @@ def build_memory_graph(
     ``memory_as_evidence=True`` reproduces the bug: the grounding check also accepts recalled
     memories as evidence. Leave it False.
 
-    ``composer``: an :class:`~memcourse.llm.OpenAICompatibleComposer` to write the answer
-    (pass ``OpenAICompatibleComposer.from_env()`` to use one only when configured); ``None``,
+    ``composer``: a :class:`~memcourse.llm.ChatClient` to write the answer
+    (pass ``ChatClient.from_env()`` to use one only when configured); ``None``,
     the default, keeps the deterministic answer. ``recall``: the function the
     ``recall_memories`` node calls (default :func:`recall_memories`; exercise 12 plugs its
     own in here).
@@ -331,7 +325,7 @@ def build_memory_graph(
     policy = policy or MemoryPolicy()
     recall = recall or recall_memories
     if composer is not None and not all(hasattr(composer, name) for name in ("base_url", "model")):
-        raise TypeError(f"composer must be an OpenAICompatibleComposer (or None), got {type(composer).__name__}")
+        raise TypeError(f"composer must be a ChatClient (or None), got {type(composer).__name__}")
 
     def recall_memories_node(state: TurnState, runtime: Runtime[MemoryContext]) -> dict:
         """Read before reasoning (see :func:`recall_memories`)."""
@@ -368,7 +362,7 @@ def build_memory_graph(
         claims: list[str] = []
         for doc in state["docs"]:
             text = doc["zh" if zh else "en"]
-            relevant = [s for s in sentences(text) if terms & token_set(s)] or sentences(text)[:1]
+            relevant = [s for s in split_sentences(text) if terms & token_set(s)] or split_sentences(text)[:1]
             claims += [s for s in relevant if s not in claims]
         for memory in state["memories"]:
             if memory["memory_type"] == MemoryType.ENTITY.value and memory["score"] is not None:

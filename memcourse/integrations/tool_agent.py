@@ -6,7 +6,7 @@ The graph is the classic tool loop, small enough to read in one go::
 
 ``model`` is any LangChain chat model that supports ``bind_tools`` (a hosted or local
 OpenAI-compatible model through ``langchain_openai.ChatOpenAI``, say), and ``tools`` is a
-``ToolNode`` over :func:`memcourse.tools.langchain_tools`. Whose memory the tools touch is
+``ToolNode`` over :func:`memcourse.agent.tools.langchain_tools`. Whose memory the tools touch is
 never up to the model: it is the run's ``config["configurable"]["user_id"]`` (or the run's
 context), set by the application when it invokes the graph.
 
@@ -28,7 +28,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode, tools_condition
 
-from memcourse.tools import MemoryTools, langchain_tools
+from memcourse.agent.tools import MemoryTools, langchain_tools
 
 #: One scripted step: a ready reply, or a function of the conversation so far returning one.
 Step = AIMessage | Callable[[list[BaseMessage]], AIMessage]

@@ -13,7 +13,8 @@ when all of these hold:
 2. **Not an event.** An event happened at a time; a second, similar event is another event
    ("went hiking in May", "went hiking in June"), not a correction of the first. Events are
    never superseded by similarity (updating one by its id still works).
-3. **Same specifics.** Every number, identifier and date in one text is in the other
+3. **Same specifics** (:func:`memcourse.same_fact.same_specifics`). Every number, identifier
+   and date in one text is in the other
    (compared as tokens containing a digit: ``SUP-69636``, ``56``, ``2024``, ``v2.4.0``).
    Near-duplicates whose specifics differ are distinct facts; if one really replaces the
    other, the writer updates it by subject (same ``memory_id``) and says so.
@@ -31,26 +32,12 @@ from __future__ import annotations
 import math
 
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.text import tokenize
+from memcourse.same_fact import same_specifics
 
-__all__ = ["DEFAULT_THRESHOLD", "merged_by_similarity", "may_supersede", "same_specifics", "specifics"]
+__all__ = ["DEFAULT_THRESHOLD", "merged_by_similarity", "may_supersede"]
 
 #: Cosine similarity at or above which two readable texts may count as the same fact.
 DEFAULT_THRESHOLD = 0.92
-
-
-def specifics(text: str) -> frozenset[str]:
-    """The tokens of ``text`` that carry a digit: numbers, identifiers, dates, versions.
-
-    >>> sorted(specifics("Ticket SUP-69636 closed on 3 May, retention 56%"))
-    ['3', '56', '69636', 'sup-69636']
-    """
-    return frozenset(token for token in tokenize(text, keep_stopwords=True) if any(ch.isdigit() for ch in token))
-
-
-def same_specifics(a: MemoryRecord, b: MemoryRecord) -> bool:
-    """Do both contents name exactly the same numbers, identifiers and dates?"""
-    return specifics(a.content) == specifics(b.content)
 
 
 def merged_by_similarity(memory_type: MemoryType) -> bool:

@@ -54,7 +54,7 @@ from memcourse.recall.hit import Hit
 from memcourse.recall.keyword import TASK_CUES
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
-from memcourse.text import identifiers, keyword_tokens, token_set, tokenize
+from memcourse.text import MONTH_NAMES, identifiers, keyword_tokens, token_set, tokenize
 
 MODES = ("hybrid", "vector", "keyword")
 FUSIONS = ("weighted", "rrf")
@@ -87,7 +87,6 @@ VECTOR_DEPTH, KEYWORD_DEPTH = 50, 50
 #: The largest access boost times the largest importance factor: decay is <= 1, so
 #: fused × this × task priority bounds a candidate's final score.
 MAX_BOOST = access_boost(10**9) * importance_factor(1.0)
-_MONTHS = "January February March April May June July August September October November December".split()
 
 
 def keyword_text(record: MemoryRecord) -> str:
@@ -96,7 +95,7 @@ def keyword_text(record: MemoryRecord) -> str:
     so "what did we discuss in May 2023?" can find it. (The date is that of ``created_at``:
     for a conversation turn, when it was said.)"""
     day = record.created_at
-    date = f"{day.day} {_MONTHS[day.month - 1]} {day.year} {day.year}年{day.month}月{day.day}日"
+    date = f"{day.day} {MONTH_NAMES[day.month - 1]} {day.year} {day.year}年{day.month}月{day.day}日"
     return " ".join([record.subject, record.content, *record.tags, date])
 
 

@@ -33,8 +33,6 @@ item or the end of the fence. Content is otherwise kept verbatim.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -43,6 +41,7 @@ from typing import Sequence
 from memcourse.recall.admission import MIN_CONFIDENCE, trust_problem
 from memcourse.recall.hit import Hit
 from memcourse.records import MemoryRecord, MemoryType
+from memcourse.text import confusables
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -150,11 +149,7 @@ def _marker_lookalikes() -> dict[str, str]:
     """Non-ASCII characters that imitate marker punctuation (Unicode confusables data, the
     file the guards read): ``‹`` -> ``<``, ``≪`` -> ``<<``. The guards' normalisation folds
     only letters and digits, so the punctuation the fence relies on is folded here."""
-    import confusable_homoglyphs
-
-    path = os.path.join(os.path.dirname(confusable_homoglyphs.__file__), "confusables.json")
-    with open(path, encoding="utf-8") as handle:
-        data = json.load(handle)
+    data = confusables()
     table: dict[str, str] = {}
     for char, entries in data.items():
         if len(char) != 1 or char.isascii():

@@ -44,6 +44,8 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from memcourse.text import split_sentences
+
 __all__ = [
     "MAX_PASSAGES", "PASSAGE_WEIGHT", "best_of", "best_passage_similarity", "label", "passage_similarity",
     "passage_texts", "passage_vectors", "passages", "sentences",
@@ -54,10 +56,6 @@ PASSAGE_WEIGHT = 0.5
 #: At most this many passages per memory: a longer text's sentences are grouped, in order, into
 #: this many runs of neighbours, so a huge memory costs a bounded number of vectors.
 MAX_PASSAGES = 16
-#: Where a sentence ends: ".", "!", "?" or "…" followed by white space (so "3.11.6", "v1.2"
-#: and "e.g.x" stay whole), a full-width "。", "！", "？" (Chinese needs no space after them),
-#: or a line break.
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])|\s*[\r\n]+\s*")
 #: A label a text opens with: up to 40 characters without a sentence end, then ": " (an ASCII
 #: colon needs the space, so "10:30" and "https://" are not labels) or a full-width "：".
 _LABEL = re.compile(r"\s*([^\s:：.!?…。！？][^:：\n.!?…。！？]{0,39}?)\s*(?::\s+|：\s*)")
@@ -74,10 +72,7 @@ def sentences(text: str) -> list[str]:
     >>> sentences("Upgrade to Python 3.11.6 before Friday")
     []
     """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
-    pieces = [piece.strip() for piece in _SENTENCE_END.split(text)]
-    pieces = [piece for piece in pieces if piece]
+    pieces = split_sentences(text)
     return pieces if len(pieces) > 1 else []
 
 

@@ -7,8 +7,14 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memcourse.integrations.langgraph import ENVELOPE, MemcourseStore, item_id
-from memcourse.integrations.memory_graph import DOCUMENTS, build_memory_graph, memory_namespace, run_turn
+from memcourse.integrations.langgraph import MemcourseStore, item_id
+from memcourse.integrations.langgraph_items import ENVELOPE
+from memcourse.integrations.memory_graph import (
+    DOCUMENTS,
+    build_memory_graph,
+    memory_namespace,
+    run_turn,
+)
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.json_store import JsonMemoryStore
 

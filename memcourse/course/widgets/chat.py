@@ -30,7 +30,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from memcourse.agent import MemoryAwareAgent
+from memcourse.agent.agent import MemoryAwareAgent
 from memcourse.course.i18n import t
 from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.records import MemoryRecord

@@ -39,6 +39,8 @@ from memcourse.course.i18n import t
 from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.extraction import MemoryPipeline, Message
 from memcourse.extraction.audit import format_entries
+from memcourse.testing import scripted_model
+from memcourse.vocabulary import DecisionRule
 
 WIDGET_CLASS = "memcourse-extraction"
 INPUT_CLASS = "memcourse-extraction-input"
@@ -60,31 +62,24 @@ _TOY = [
 
 
 def demo_model(scripted: dict[str, str] | None = None):
-    """An answer function for :class:`~memcourse.llm.LoopbackChatServer`: the scripted reply for
+    """An answer function for :class:`~memcourse.testing.LoopbackChatServer`: the scripted reply for
     a known message, else a toy proposal for a few phrasings, else ``{"memories": []}``."""
-    scripted = dict(scripted or {})
+    return scripted_model(dict(scripted or {}), fallback=_toy_proposal)
 
-    def answer(body: dict) -> str:
-        content = body["messages"][-1]["content"]
-        try:
-            text = json.loads(content.split("\n", 1)[1])
-        except (IndexError, json.JSONDecodeError):
-            return '{"memories": []}'
-        if text in scripted:
-            return scripted[text]
-        stripped = text.strip()
-        for pattern, kind, subject, template in _TOY:
-            m = pattern.search(stripped)
-            if m:
-                x = m.group("x").strip()
-                slug = re.sub(r"[^a-z0-9]+", "_", x.lower()).strip("_") or "thing"
-                item = {"kind": "memory", "type": kind, "subject": subject.format(slug=slug)[:48],
-                        "content": template.format(x=x), "confidence": 0.9, "importance": 0.6,
-                        "evidence": m.group(0).strip(" .!。！")}
-                return json.dumps({"memories": [item]}, ensure_ascii=False)
-        return '{"memories": []}'
 
-    return answer
+def _toy_proposal(text: str) -> str | None:
+    """A proposal for a few phrasings ("I like X", "we decided to X"), as a model might make."""
+    stripped = text.strip()
+    for pattern, kind, subject, template in _TOY:
+        m = pattern.search(stripped)
+        if m:
+            x = m.group("x").strip()
+            slug = re.sub(r"[^a-z0-9]+", "_", x.lower()).strip("_") or "thing"
+            item = {"kind": "memory", "type": kind, "subject": subject.format(slug=slug)[:48],
+                    "content": template.format(x=x), "confidence": 0.9, "importance": 0.6,
+                    "evidence": m.group(0).strip(" .!。！")}
+            return json.dumps({"memories": [item]}, ensure_ascii=False)
+    return None
 
 
 def _memory(record) -> dict[str, Any]:
@@ -134,7 +129,7 @@ def render_turn_html(view: dict[str, Any] | None) -> str:
     esc = html.escape
     if view is None:
         return f'<div class="memcourse-extraction-turn" data-outcome="" data-actions="">{esc(t(EMPTY_PROMPT))}</div>'
-    shown = t("(not repeated here: it holds a secret)") if view.get("screen_rule") == "secret" else view["message"]
+    shown = t("(not repeated here: it holds a secret)") if view.get("screen_rule") == DecisionRule.SECRET else view["message"]
     head = (f'<div class="memcourse-extraction-turn" data-outcome="{esc(view["outcome"])}" '
             f'data-actions="{esc(" ".join(view["actions"]))}"><div><b>{esc(t("message"))}</b> {esc(shown)}</div>')
     if view["refused"]:

@@ -45,9 +45,9 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from memcourse.records import MemoryRecord, Status
 from memcourse.recall.hybrid import MIN_KNOWN_TOKENS
 from memcourse.recall.verdicts import recall_stamp, verdict_stamp
+from memcourse.records import MemoryRecord, Status
 from memcourse.stores.base import CorruptStoreError
 
 DB_FILE = "memcourse-records.sqlite3"

@@ -12,11 +12,10 @@ import atexit
 import os
 import threading
 import weakref
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator, Sequence
-
 
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
 from memcourse.recall.admission import MIN_CONFIDENCE

@@ -28,25 +28,31 @@ Usage: ``memcourse eval --extraction [--dataset FILE] [--strict] [--show-misses]
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
-from memcourse.extraction import (AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline, Message, Reconciler,
-                                  format_entries)
+from memcourse.evaluations.datasets import load_json
+from memcourse.extraction import (
+    AuditLog,
+    HybridExtractor,
+    LLMExtractor,
+    MemoryPipeline,
+    Message,
+    Reconciler,
+    format_entries,
+)
 from memcourse.extraction.base import Extractor
 from memcourse.extraction.rules import RuleExtractor
-from memcourse.llm import LLMError, LoopbackChatServer, OpenAICompatibleComposer
+from memcourse.llm import ChatClient, LLMError
 from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
 from memcourse.stores.json_store import JsonMemoryStore
+from memcourse.testing import LoopbackChatServer, scripted_model
 
-EMPTY_REPLY = '{"memories": []}'
 #: Minutes between two messages of one session (the set stores each session's start only).
 MESSAGE_GAP = timedelta(minutes=2)
 
@@ -54,13 +60,7 @@ MESSAGE_GAP = timedelta(minutes=2)
 # -- the data set ----------------------------------------------------------------------------
 def load_set(path: str | Path | None = None) -> dict[str, Any]:
     """The conversation set, checked: a malformed file is an error naming the bad entry."""
-    if path is None:
-        raw = resources.files("memcourse").joinpath("data/extraction_conversations.json").read_text(encoding="utf-8")
-    else:
-        raw = Path(path).read_text(encoding="utf-8")
-    data = json.loads(raw)
-    if not isinstance(data, dict) or data.get("format") != "memcourse.extraction-conversations":
-        raise ValueError("not a memcourse extraction conversation set (format field)")
+    data = load_json(path, packaged="extraction_conversations.json", format="memcourse.extraction-conversations")
     for number, conv in enumerate(data["conversations"]):
         for key in ("user", "conversation_id", "start", "messages"):
             if key not in conv:
@@ -98,16 +98,7 @@ def scripted_replies(data: dict[str, Any]) -> dict[str, str]:
 
 def scripted_server(replies: dict[str, str]) -> LoopbackChatServer:
     """A loopback server answering each extraction request with that message's scripted reply."""
-
-    def answer(body: dict) -> str:
-        content = body["messages"][-1]["content"]
-        try:
-            text = json.loads(content.split("\n", 1)[1])
-        except (IndexError, json.JSONDecodeError):
-            return EMPTY_REPLY
-        return replies.get(text, EMPTY_REPLY)
-
-    return LoopbackChatServer(answer, model="scripted")
+    return LoopbackChatServer(scripted_model(replies), model="scripted")
 
 
 # -- running and scoring -----------------------------------------------------------------------
@@ -122,7 +113,7 @@ class Run:
 
 
 def run_pipeline(data: dict[str, Any], extractor: Extractor, *, workdir: Path, name: str,
-                 reconcile_model: OpenAICompatibleComposer | None = None) -> Run:
+                 reconcile_model: ChatClient | None = None) -> Run:
     """Every message through a fresh pipeline on a JSON store under ``workdir``."""
     workdir.mkdir(parents=True, exist_ok=True)
     now = {"t": datetime.fromisoformat("2026-01-01T00:00:00+00:00")}
@@ -193,10 +184,10 @@ def evaluate(data: dict[str, Any], *, workdir: Path, strict: bool = False, live:
     rows = []
     runs = [run_pipeline(data, RuleExtractor(), workdir=workdir / "rules", name="rules")]
     with scripted_server(scripted_replies(data)) as server:
-        model = LLMExtractor(OpenAICompatibleComposer(server.base_url, "scripted", timeout=10.0))
+        model = LLMExtractor(ChatClient(server.base_url, "scripted", timeout=10.0))
         runs.append(run_pipeline(data, HybridExtractor(model), workdir=workdir / "scripted",
                                  name="hybrid (scripted replies)"))
-    composer = OpenAICompatibleComposer.from_env() if live else None
+    composer = ChatClient.from_env() if live else None
     if composer is not None:
         composer.timeout = timeout
         composer.temperature = 0.0

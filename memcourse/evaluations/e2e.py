@@ -51,20 +51,24 @@ import tempfile
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta, timezone
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
+from memcourse.evaluations.e2e_set import (
+    ABILITIES,
+    Question,
+    UserHistory,
+    load_benchmark,
+    split_question_time,
+)
 from memcourse.policy import MemoryPolicy
 from memcourse.recall.hit import Hit
-from memcourse.records import parse_timestamp
 from memcourse.stores.json_store import JsonMemoryStore
+from memcourse.testing import FakeClock
 from memcourse.text import has_cjk
 
-ABILITIES = ("extraction", "multi_session", "knowledge_update", "temporal", "abstention")
 #: How many recalled memories the "answer in recall" column looks at (a model's context).
 CONTEXT_DEPTH = 8
-FORMAT = "memcourse.e2e-benchmark"
 ABSTAIN_EN, ABSTAIN_ZH = "I don't know.", "我不知道。"
 #: How a model says it does not know (the deterministic answerer uses the constants above).
 ABSTAIN_PATTERN = re.compile(
@@ -72,97 +76,6 @@ ABSTAIN_PATTERN = re.compile(
     r"不知道|不清楚|无法(?:确定|回答)|没有(?:相关)?(?:信息|记录|记忆)",
     re.IGNORECASE,
 )
-_MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), 1)}
-
-
-# -- the benchmark ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Session:
-    id: str
-    time: datetime
-    messages: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Question:
-    id: str
-    user_id: str
-    ability: str
-    question: str
-    expect: tuple[tuple[str, ...], ...]  # groups of accepted spellings; empty: abstain
-    asked_at: datetime
-
-    @property
-    def answerable(self) -> bool:
-        return bool(self.expect)
-
-
-@dataclass(frozen=True)
-class UserHistory:
-    user_id: str
-    sessions: tuple[Session, ...]
-    questions: tuple[Question, ...]
-
-
-def load_benchmark(path: str | Path | None = None) -> list[UserHistory]:
-    """Read and check a benchmark file (default: the shipped one); errors name the item."""
-    if path is None:
-        text = resources.files("memcourse").joinpath("data/e2e_benchmark.json").read_text(encoding="utf-8")
-    else:
-        text = Path(path).read_text(encoding="utf-8")
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"not a memcourse e2e benchmark (expected \"format\": \"{FORMAT}\")")
-    users, seen = [], set()
-    for user in data["users"]:
-        uid = user["user_id"]
-        sessions = tuple(
-            Session(s["id"], parse_timestamp(s["time"], f"{uid}/{s['id']}.time"), tuple(s["messages"]))
-            for s in user["sessions"]
-        )
-        if list(sessions) != sorted(sessions, key=lambda s: s.time):
-            raise ValueError(f"user {uid}: sessions must be in time order")
-        questions = []
-        for q in user["questions"]:
-            if q["id"] in seen:
-                raise ValueError(f"duplicate question id {q['id']!r}")
-            seen.add(q["id"])
-            if q["ability"] not in ABILITIES:
-                raise ValueError(f"question {q['id']}: unknown ability {q['ability']!r}")
-            expect = tuple(tuple(group) for group in q["expect"])
-            if (q["ability"] == "abstention") != (not expect):
-                raise ValueError(f"question {q['id']}: abstention questions, and only they, expect nothing")
-            asked = parse_timestamp(q.get("asked_at") or user["asked_at"], f"{q['id']}.asked_at")
-            questions.append(Question(q["id"], uid, q["ability"], q["question"], expect, asked))
-        users.append(UserHistory(uid, sessions, tuple(questions)))
-    return users
-
-
-def question_time(text: str) -> datetime | None:
-    """The moment a question asks about, if it names one: a day ("2026-03-05") or a month
-    ("in March 2026", "2026年3月"), taken at its middle; ``None`` means "now"."""
-    return split_question_time(text)[0]
-
-
-def split_question_time(text: str) -> tuple[datetime | None, str]:
-    """``(moment, the question without its date)``: a time-aware query. The date a question
-    names becomes the as-of filter; left in the query it would only match memories that
-    happen to mention (or were written on) that date, which is not what was asked."""
-    text = unicodedata.normalize("NFKC", text)
-    patterns = (
-        (r"\b(?:on\s+)?(\d{4})-(\d{2})-(\d{2})\b", lambda m: (int(m[1]), int(m[2]), int(m[3]))),
-        (r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?", lambda m: (int(m[1]), int(m[2]), int(m[3] or 15))),
-        (r"\b(?:in\s+|during\s+)?(" + "|".join(_MONTHS) + r")\s+(\d{4})\b",
-         lambda m: (int(m[2]), _MONTHS[m[1].lower()], 15)),
-    )
-    for pattern, parts in patterns:
-        m = re.search(pattern, text, re.IGNORECASE)
-        if m:
-            year, month, day = parts(m)
-            rest = re.sub(r"\s+", " ", text[: m.start()] + " " + text[m.end():]).strip()
-            return datetime(year, month, day, 12, tzinfo=timezone.utc), rest or text
-    return None, text
 
 
 # -- ingestion: the seam between "what the user said" and "what the store holds" ----------
@@ -351,14 +264,6 @@ class E2EReport:
         return "\n".join(rows)
 
 
-class _Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2000, 1, 1, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 def run(
     users: Sequence[UserHistory] | None = None,
     *,
@@ -379,7 +284,7 @@ def run(
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="memcourse-e2e-", dir=workdir) as tmp:
         for number, user in enumerate(users):
-            clock = _Clock()
+            clock = FakeClock(datetime(2000, 1, 1, tzinfo=timezone.utc))
             folder = Path(tmp) / f"user{number}"
             folder.mkdir()
             store = store_factory(folder, clock)
@@ -430,10 +335,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     answerer: Any = DeterministicAnswerer()
     if args.answerer == "model":
-        from memcourse.llm import LLMError, OpenAICompatibleComposer
+        from memcourse.llm import ChatClient, LLMError
 
         try:
-            composer = OpenAICompatibleComposer.from_env()
+            composer = ChatClient.from_env()
         except LLMError as error:
             print(f"memcourse eval --e2e: {error}", file=sys.stderr)
             return 2

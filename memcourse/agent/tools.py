@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping
 
+from memcourse.errors import MemcourseError
 from memcourse.extraction.audit import AuditLog, forget_everywhere
 from memcourse.guards import find_behaviour_rules, find_injection
 from memcourse.policy import MemoryPolicy
@@ -50,6 +51,7 @@ from memcourse.records import (
     utc_now,
 )
 from memcourse.stores.base import MemoryStore
+from memcourse.vocabulary import DecisionRule
 
 #: Types a model may save. ``rule`` is missing on purpose: only an administrator sets rules.
 MODEL_TYPES = tuple(t.value for t in MemoryType if t is not MemoryType.RULE)
@@ -141,7 +143,7 @@ class ToolScope:
                 raise ValueError(f"ToolScope.{name} must be a non-empty string, got {value!r}")
 
 
-class ToolArgumentError(ValueError):
+class ToolArgumentError(MemcourseError, ValueError):
     """A tool call the model got wrong; the message goes back to the model."""
 
     def __init__(self, message: str, rule: str = "bad_arguments"):
@@ -235,7 +237,7 @@ class MemoryTools:
         if record is None:
             return self._refuse(scope, "forget_memory", "not_found", _not_found(memory_id))
         if record.memory_type is MemoryType.RULE:
-            return self._refuse(scope, "forget_memory", "rule_from_non_admin",
+            return self._refuse(scope, "forget_memory", DecisionRule.RULE_FROM_NON_ADMIN,
                                 "rules are set and removed by an administrator, not through a chat")
         key = (scope.user_id, scope.agent_id, scope.conversation_id)
         with self._lock:  # check and take a slot at once: LangGraph runs parallel tool calls in threads
@@ -270,7 +272,7 @@ class MemoryTools:
         if rules and not (find_injection(candidate.content) or find_injection(candidate.subject)):  # injections: the gate's verdict  # the gate would refuse a typed rule; this catches a rule typed as a preference
             reason = (f"behaviour rule ({rules[0].label}: {rules[0].excerpt!r}); a user may state preferences, "
                       "only an administrator may set rules")
-            return self._refuse(scope, tool, "rule_from_non_admin", reason)
+            return self._refuse(scope, tool, DecisionRule.RULE_FROM_NON_ADMIN, reason)
         decision = self.policy.evaluate(candidate)
         if not decision.accepted:
             return self._refuse(scope, tool, decision.rule, decision.reason)
@@ -347,7 +349,7 @@ def _check_value(tool: str, key: str, value: Any, spec: dict) -> Any:
         if "enum" in spec and value.strip().lower() == MemoryType.RULE.value not in spec["enum"]:
             raise ToolArgumentError(
                 f"{tool}: a model may not write a rule memory; users may state preferences, only an administrator "
-                "may set rules", "rule_from_non_admin")
+                "may set rules", DecisionRule.RULE_FROM_NON_ADMIN)
         if "enum" in spec and value.strip().lower() not in spec["enum"]:
             raise ToolArgumentError(f"{tool}: {key} must be one of {', '.join(spec['enum'])}, got {value!r}")
         return value.strip().lower() if "enum" in spec else value

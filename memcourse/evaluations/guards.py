@@ -31,11 +31,11 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterable
 
-from memcourse.policy import DecisionRule
+from memcourse.evaluations.datasets import load_json
+from memcourse.vocabulary import DecisionRule
 
 __all__ = ["EVASIONS", "Case", "CaseResult", "GuardReport", "evaluate", "load_corpus", "main", "TARGETS"]
 
@@ -257,13 +257,12 @@ class GuardReport:
 def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Case]:
     """The labelled cases of a corpus file, or of every file of the packaged split ``name``
     ("dev" or "heldout")."""
-    if path is None:
-        raws = [resources.files("memcourse").joinpath("data", f).read_text(encoding="utf-8") for f in CORPORA[name]]
-    else:
-        raws = [Path(path).read_text(encoding="utf-8")]
+    if path is None and name not in CORPORA:
+        raise ValueError(f"no packaged guard split {name!r}; there are {sorted(CORPORA)}")
+    files = [load_json(None, packaged=f) for f in CORPORA[name]] if path is None else [load_json(path)]
     cases = []
-    for raw in raws:
-        for entry in json.loads(raw)["cases"]:
+    for data in files:
+        for entry in data["cases"]:
             case = Case(**entry)
             if case.technique not in EVASIONS:
                 raise ValueError(f"case {case.id}: unknown technique {case.technique!r}")

@@ -1,0 +1,41 @@
+"""The library's words for its decisions: the codes that end up in replies, audit logs and JSON.
+
+A decision's reason is prose for a human; its *code* is what a program compares, counts and
+stores. Codes are ``str`` enums, so ``DecisionRule.SECRET == "secret"``, ``json.dumps`` writes
+``"secret"`` and audit lines stay byte-for-byte what they were when the codes were bare
+strings; a misspelt code is now an ``AttributeError`` at import instead of a silent mismatch.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["GUARD_REFUSALS", "DecisionRule"]
+
+
+class DecisionRule(str, Enum):
+    """Which step of the gate decided (``PolicyDecision.rule``). A ``str`` enum: the values are
+    the strings stored in audit logs and compared in tests ("secret" == DecisionRule.SECRET)."""
+
+    EMPTY = "empty"
+    TOO_LONG = "too_long"
+    SECRET = "secret"
+    INJECTION = "injection"
+    RULE_FROM_NON_ADMIN = "rule_from_non_admin"
+    RULE = "rule"
+    TASK = "task"
+    PROJECT = "project"
+    LOCATION = "location"
+    PREFERENCE = "preference"
+    EXPLICIT = "explicit"
+    TRANSIENT = "transient"
+    NO_SIGNAL = "no_signal"
+    LOW_CONFIDENCE = "low_confidence"
+    METADATA_TOO_LARGE = "metadata_too_large"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: The verdicts by which a guard refused the text (a secret, an injection, a user's rule).
+GUARD_REFUSALS = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRule.RULE_FROM_NON_ADMIN})
