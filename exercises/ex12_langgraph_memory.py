@@ -32,7 +32,7 @@ Build two functions:
     ``docs`` are retrieved documents (dicts with ``id``, ``en``, ``zh``); ``memories`` are
     what ``recall_memories`` returned. A claim is *supported* when, for at least one document,
     ``support(claim, doc["en"] + " " + doc["zh"]) >= SUPPORT_THRESHOLD`` (both imported from
-    ``memcourse.integrations.memory_graph``). Memories never support a claim. Return::
+    ``memcourse.integrations.grounding``). Memories never support a claim. Return::
 
         {"grounded": bool,            # True when no claim is unsupported
          "supported": [...],          # claims in input order

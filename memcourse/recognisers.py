@@ -39,9 +39,9 @@ _REMEMBER = re.compile(
     r"|(?:s'il te plaît,?\s+)?(?:souviens-toi|souvenez-vous|retiens|retenez|rappelle-toi)(?:\s+(?:bien\s+)?que|\s+de)?" + "(?:" + _SEP + ")"  # fr
     r"|(?:пожалуйста,?\s+)?(?:запомни|запомните|помни|учти)(?:,?\s+что)?" + "(?:" + _SEP + ")"  # ru
     r")",
-    I,
+    re.I,
 )
-_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind)\b(?:\s+that)?\s*[:,]?\s*", I)
+_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind)\b(?:\s+that)?\s*[:,]?\s*", re.I)
 
 
 def unwrap(text: str) -> str:

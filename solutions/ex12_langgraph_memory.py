@@ -7,7 +7,8 @@ from typing import Any
 from langgraph.store.base import BaseStore
 
 from memcourse.guards import unsafe_for_context
-from memcourse.integrations.memory_graph import SUPPORT_THRESHOLD, memory_namespace, support
+from memcourse.integrations.grounding import SUPPORT_THRESHOLD, support
+from memcourse.integrations.memory_graph import memory_namespace
 from memcourse.text import token_set
 
 

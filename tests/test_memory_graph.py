@@ -8,6 +8,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from memcourse.agent.compose import OpenAICompatibleComposer
+from memcourse.integrations.grounding import check_claims, claims_of, grounding_report, remove_claims, support
 from memcourse.integrations.langgraph import MemcourseStore, item_id
 from memcourse.integrations.langgraph_items import ENVELOPE
 from memcourse.integrations.memory_graph import (
@@ -15,16 +16,11 @@ from memcourse.integrations.memory_graph import (
     NODES,
     answer_messages,
     build_memory_graph,
-    check_claims,
-    claims_of,
-    grounding_report,
     memory_namespace,
     recall_memories,
-    remove_claims,
     retrieve,
     run_turn,
     summary,
-    support,
 )
 from memcourse.llm import LLMError
 from memcourse.records import MemoryRecord, MemoryType, Source

@@ -33,17 +33,14 @@ instruction that needed invisible characters to get written is suspicious for th
 
 from __future__ import annotations
 
-import base64
-import binascii
-import html
 import re
 import unicodedata
-import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
+from memcourse.guards.hidden import decoded_texts
 from memcourse.text import confusables
 
 __all__ = ["FoldedPattern", "View", "Normalised", "normalise", "fold_text", "is_cjk"]
@@ -348,56 +345,6 @@ def _leet_swapper(table: dict[int, str]) -> Callable[[re.Match[str]], str]:
     return swap
 
 
-_B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}")
-_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[\s:]?){8,}")
-
-
-def _readable(raw: bytes) -> str | None:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if not text.strip():
-        return None
-    printable = sum(ch.isprintable() or ch in "\n\t" for ch in text)
-    return text if printable / len(text) >= 0.95 else None
-
-
-def _decoded(source: str) -> list[tuple[str, str, tuple[int, int]]]:
-    """(label, decoded text, original span) for every encoded run that decodes to readable text."""
-    found = []
-    for m in _B64.finditer(source):
-        token = m.group()
-        for variant in (token, token.replace("-", "+").replace("_", "/")):
-            try:
-                raw = base64.b64decode(variant + "=" * (-len(variant) % 4), validate=True)
-            except (binascii.Error, ValueError):
-                continue
-            text = _readable(raw)
-            if text and len(text) >= 6 and re.search(r"[A-Za-z\u3040-\u9fff]{3}", text):
-                found.append(("decoded base64", text, m.span()))
-                break
-    for m in _HEX.finditer(source):
-        digits = re.sub(r"[\s:]", "", m.group())
-        if len(digits) % 2:
-            digits = digits[:-1]
-        try:
-            text = _readable(bytes.fromhex(digits))
-        except ValueError:
-            continue
-        if text and re.search(r"[A-Za-z\u3040-\u9fff]{3}", text):
-            found.append(("decoded hex", text, m.span()))
-    if re.search(r"%[0-9A-Fa-f]{2}.*%[0-9A-Fa-f]{2}", source):
-        text = urllib.parse.unquote(source)
-        if text != source:
-            found.append(("decoded percent-encoding", text, (0, len(source))))
-    if re.search(r"&#?[0-9A-Za-z]+;", source):
-        text = html.unescape(source)
-        if text != source:
-            found.append(("decoded HTML entities", text, (0, len(source))))
-    return found
-
-
 def _plain_view(name: str, text: str, span: tuple[int, int]) -> View:
     """A hidden text, normalised like the rest, every character pointing at ``span``."""
     inner, _, _, _ = _canonical(text)
@@ -417,7 +364,7 @@ def normalise(source: str, *, depth: int = 2) -> Normalised:
     for run in reversed_runs:
         hidden.append(_plain_view("text under a right-to-left override", run, whole))
     if depth > 0:
-        for label, decoded, span in _decoded(source):
+        for label, decoded, span in decoded_texts(source):
             inner = normalise(decoded, depth=depth - 1)
             for view in inner.views(leet=True):
                 hidden.append(

@@ -42,7 +42,7 @@ def namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> 
     if len(namespace) < len(path):
         return False
     labels = namespace[: len(path)] if condition.match_type == "prefix" else namespace[len(namespace) - len(path) :]
-    return all(want == "*" or want == have for want, have in zip(path, labels))
+    return all(want == "*" or want == have for want, have in zip(path, labels, strict=True))
 
 
 def check_filter(filter: dict[str, Any] | None) -> None:
@@ -73,7 +73,7 @@ def _matches(actual: Any, expected: Any) -> bool:
         return (
             isinstance(actual, (list, tuple))
             and len(actual) == len(expected)
-            and all(_matches(a, e) for a, e in zip(actual, expected))
+            and all(_matches(a, e) for a, e in zip(actual, expected, strict=True))
         )
     return actual == expected
 

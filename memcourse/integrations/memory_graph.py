@@ -36,7 +36,6 @@ only, so a model repeating a false memory is caught exactly as the deterministic
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
@@ -47,6 +46,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
+from memcourse.integrations.grounding import claims_of, grounding_report, remove_claims
 from memcourse.integrations.langgraph import WriteRefused
 from memcourse.llm import ChatClient
 from memcourse.policy import MemoryPolicy
@@ -57,8 +57,6 @@ from memcourse.stores.arguments import MAX_QUERY_CHARS
 from memcourse.text import has_cjk, split_sentences, token_set
 
 NODES = ("recall_memories", "analyse_query", "retrieve_docs", "answer", "check_grounding", "write_memories")
-#: A claim counts as supported when this share of its words appears in one evidence text.
-SUPPORT_THRESHOLD = 0.8
 #: How many earlier messages of the thread the model sees.
 HISTORY_TURNS = 6
 
@@ -189,82 +187,6 @@ def retrieve(query: str, documents=DOCUMENTS, *, k: int = 2) -> list[dict[str, A
         if overlap:
             scored.append((-overlap, position, {**doc, "score": overlap}))
     return [doc for _, _, doc in sorted(scored, key=lambda triple: triple[:2])[:k]]
-
-
-def support(claim: str, evidence: str) -> float:
-    """The share of the claim's words found in the evidence (1.0: every word is there)."""
-    words = token_set(claim)
-    return len(words & token_set(evidence)) / len(words) if words else 0.0
-
-
-def check_claims(claims: list[str], evidence: list[str]) -> tuple[list[str], list[str]]:
-    """Split claims into (supported, unsupported) against a list of evidence texts."""
-    supported: list[str] = []
-    unsupported: list[str] = []
-    for claim in claims:
-        best = max((support(claim, text) for text in evidence), default=0.0)
-        (supported if best >= SUPPORT_THRESHOLD else unsupported).append(claim)
-    return supported, unsupported
-
-
-def grounding_report(
-    claims: list[str],
-    docs: list[dict[str, Any]],
-    memories: list[dict[str, Any]],
-    *,
-    memory_as_evidence: bool = False,
-) -> dict[str, Any]:
-    """Check each claim against the retrieved documents, and only them.
-
-    Returns ``grounded`` (no unsupported claim), ``supported``, ``unsupported``, ``evidence``
-    (what the check accepted as evidence: ``doc:<id>`` labels) and ``from_memory``: for each
-    unsupported claim that a recalled memory states, that memory's key. Memory is used to
-    *explain* an unsupported claim ("the draft repeated memory X"), never to support one.
-
-    ``memory_as_evidence=True`` is the bug notebook 12 shows: memories join the evidence, so
-    a remembered statement supports itself and ``from_memory`` has nothing left to explain.
-    """
-    evidence = [doc["en"] + " " + doc["zh"] for doc in docs]
-    labels = [f"doc:{doc['id']}" for doc in docs]
-    if memory_as_evidence:  # the bug: a remembered statement now supports itself
-        evidence += [memory["content"] for memory in memories]
-        labels += [f"memory:{memory['key']}" for memory in memories]
-    supported, unsupported = check_claims(claims, evidence)
-    from_memory = {}
-    for claim in unsupported:
-        source = next((m["key"] for m in memories if support(claim, m["content"]) >= SUPPORT_THRESHOLD), None)
-        if source is not None:
-            from_memory[claim] = source
-    return {
-        "grounded": not unsupported,
-        "supported": supported,
-        "unsupported": unsupported,
-        "evidence": labels,
-        "from_memory": from_memory,
-    }
-
-
-def claims_of(text: str) -> list[str]:
-    """Every sentence of a model's answer, line by line: each one is a claim to check."""
-    claims: list[str] = []
-    for line in text.split("\n"):
-        claims += [s for s in split_sentences(line) if s not in claims]
-    return claims
-
-
-def remove_claims(answer: str, unsupported: list[str]) -> str:
-    """The answer without the unsupported sentences (lines left empty are dropped)."""
-    kept = []
-    for line in answer.split("\n"):
-        if line in unsupported:  # a whole-line claim (the deterministic draft's kind)
-            continue
-        for claim in split_sentences(line):
-            if claim in unsupported:
-                line = line.replace(claim, "", 1)
-        line = re.sub(r"[ \t]{2,}", " ", line).strip()
-        if line:
-            kept.append(line)
-    return "\n".join(kept)
 
 
 ANSWER_PROMPT = (

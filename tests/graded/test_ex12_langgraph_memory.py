@@ -206,7 +206,7 @@ def test_a_claim_is_checked_against_each_document_on_its_own(ex):
 
 
 def test_the_support_threshold_is_inclusive(ex):
-    from memcourse.integrations.memory_graph import SUPPORT_THRESHOLD, support
+    from memcourse.integrations.grounding import SUPPORT_THRESHOLD, support
 
     claim = "store memory thread read zebra"  # four of its five words are in the store document
     assert support(claim, STORE["en"] + " " + STORE["zh"]) == SUPPORT_THRESHOLD

@@ -1,0 +1,32 @@
+"""The directive grammar: one row per language, feature -> regular expression.
+
+Rows are written lower-case in natural spelling and folded when they compile (look-alike
+letters, traditional -> simplified Chinese), like the text they read. Features:
+
+  imperative  a directive clause (where each language marks it: see memcourse.guards.directives)
+  speech      the directive verb is a communicative or influencing one (tell, recommend...):
+              standing and audience rules need it, so "never give up!" is not a rule
+  statement   a clause that begins with a non-assistant subject (declarative)
+  others, identity, disclosure, authority, permission, exfiltration, ai_reader, standing
+  me, dimension
+  you         the assistant addressed (second person); a statement about the agent needs it
+  promotion   advertising a directive would put into answers
+  answer      answering or declining to answer (speech, when an audience is named)
+  standing_speech  (English only) a standing order needs a verb that takes a topic
+
+A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
+union over every language, so code-switched text is judged in all of them at once.
+"""
+
+from __future__ import annotations
+
+from memcourse.guards.grammar.east_asian import EAST_ASIAN
+from memcourse.guards.grammar.english import ENGLISH
+from memcourse.guards.grammar.european import EUROPEAN
+
+__all__ = ["FEATURES", "GRAMMAR"]
+
+GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
+
+FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
+            "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension")
