@@ -108,8 +108,9 @@ def passages(text: str) -> list[str]:
     return [parts[0], *(f"{name}: {part}" for part in parts[1:])]
 
 
-def passage_similarity(whole: float, best_passage: float | None) -> float:
-    """Mix a memory's whole-text cosine with its best passage's (``None``: one sentence).
+def passage_similarity(whole: float, best_passage: float | None, *, weight: float = PASSAGE_WEIGHT) -> float:
+    """Mix a memory's whole-text cosine with its best passage's (``None``: one sentence);
+    ``weight`` is the whole text's share (a store passes its ``RecallConfig.passage_weight``).
 
     >>> passage_similarity(0.37, 0.71)
     0.54
@@ -120,7 +121,7 @@ def passage_similarity(whole: float, best_passage: float | None) -> float:
     """
     if best_passage is None:
         return whole
-    return round(PASSAGE_WEIGHT * whole + (1.0 - PASSAGE_WEIGHT) * max(whole, best_passage), 12)
+    return round(weight * whole + (1.0 - weight) * max(whole, best_passage), 12)
 
 
 def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float) -> dict[str, np.ndarray]:
