@@ -22,6 +22,7 @@ from memcourse.records import (
 )
 from memcourse.state import ShortTermState
 from memcourse.policy import MemoryPolicy, PolicyDecision
+from memcourse.recall.config import RecallConfig
 from memcourse.stores.base import CorruptStoreError, Hit, MemoryStore, StoreError, TenancyError
 from memcourse.stores.json_store import JsonMemoryStore
 
@@ -63,6 +64,7 @@ __all__ = [
     "MemoryType",
     "PolicyDecision",
     "PostgresMemoryStore",
+    "RecallConfig",
     "ShortTermState",
     "Source",
     "Status",

@@ -38,9 +38,10 @@ Measured on LoCoMo's development conversations, tuned on three and checked on th
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where vectors are handled, so `import memcourse` stays fast
+    import numpy as np
 
 __all__ = [
     "MAX_PASSAGES", "PASSAGE_WEIGHT", "best_of", "best_passage_similarity", "label", "passage_similarity",
@@ -130,6 +131,8 @@ def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float
     ``embedder`` (cached by content); passages whose known-token share is below ``min_known``
     are left out. A store may keep these next to the record, so a reopened store need not
     embed them again."""
+    import numpy as np
+
     owners: list[str] = []
     pieces: list[str] = []
     for memory_id, text in texts.items():
@@ -148,6 +151,8 @@ def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float
 
 def best_of(query_vector: np.ndarray, matrices: Mapping[str, np.ndarray]) -> dict[str, float]:
     """The best passage cosine per id, from each id's passage vectors (ids with none: left out)."""
+    import numpy as np
+
     query = np.asarray(query_vector, dtype=np.float32).reshape(-1)
     return {memory_id: float((matrix @ query).max()) for memory_id, matrix in matrices.items()
             if len(matrix) and matrix.shape[1] == len(query)}
