@@ -109,9 +109,10 @@ def passages(text: str) -> list[str]:
     return [parts[0], *(f"{name}: {part}" for part in parts[1:])]
 
 
-def passage_similarity(whole: float, best_passage: float | None, *, weight: float = PASSAGE_WEIGHT) -> float:
+def passage_similarity(whole: float, best_passage: float | None, *, weight: float | None = None) -> float:
     """Mix a memory's whole-text cosine with its best passage's (``None``: one sentence);
-    ``weight`` is the whole text's share (a store passes its ``RecallConfig.passage_weight``).
+    ``weight`` is the whole text's share (a store passes its ``RecallConfig.passage_weight``;
+    ``None``: :data:`PASSAGE_WEIGHT`).
 
     >>> passage_similarity(0.37, 0.71)
     0.54
@@ -122,6 +123,8 @@ def passage_similarity(whole: float, best_passage: float | None, *, weight: floa
     """
     if best_passage is None:
         return whole
+    if weight is None:
+        weight = PASSAGE_WEIGHT
     return round(weight * whole + (1.0 - weight) * max(whole, best_passage), 12)
 
 
