@@ -168,9 +168,9 @@ VECTOR_KINDS = ["chroma", "chroma-server", "postgres"]
 
 
 def vector_store(kind, request, tmp_path, clock, embedder):
-    from memcourse.stores.chroma import ChromaMemoryStore
-
     from conftest import build_postgres_store
+
+    from memcourse.stores.chroma import ChromaMemoryStore
 
     if kind == "chroma":
         return ChromaMemoryStore(tmp_path / "chroma", clock=clock, embedder=embedder)

@@ -63,10 +63,12 @@ def rank_versions(
             scores = embedder.embed([versions[i].content for i in readable]) @ query_vector
             best = best_passage_similarity(query_vector, {i: versions[i].content for i in readable}, embedder,
                                            min_known=min_known)
-            scores = [passage_similarity(s, best.get(i), weight=config.passage_weight) for i, s in zip(readable, scores.tolist())]
+            scores = [passage_similarity(s, best.get(i), weight=config.passage_weight)
+                      for i, s in zip(readable, scores.tolist())]
             ranked = sorted(zip(readable, scores), key=lambda pair: (-pair[1], pair[0]))
             similarity = dict(ranked)
-            rankings["vector"] = [i for i, score in ranked if score >= config.similarity_floor][: max(limit * 4, config.vector_depth)]
+            above = [i for i, score in ranked if score >= config.similarity_floor]
+            rankings["vector"] = above[: max(limit * 4, config.vector_depth)]
     hits = []
     for doc_id, fused, ranks in rrf(rankings, k=config.rrf_k)[:limit]:
         breakdown = {"mode": mode, "as_of": moment.isoformat(), "vector_rank": ranks.get("vector"),

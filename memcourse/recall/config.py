@@ -128,7 +128,8 @@ class RecallConfig:
         elif not isinstance(profile, ModelProfile):
             profile = getattr(profile, "profile", profile)  # an Embedder carries its model's profile
         if not isinstance(profile, ModelProfile):
-            raise TypeError(f"for_profile takes a ModelProfile, an Embedder or a model name, got {type(profile).__name__}")
+            raise TypeError("for_profile takes a ModelProfile, an Embedder or a model name, "
+                            f"got {type(profile).__name__}")
         knobs = {name: getattr(profile, name) for name in PROFILE_KNOBS}
         return cls(**{**knobs, "model_id": profile.model_id, **overrides})
 

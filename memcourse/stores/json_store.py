@@ -43,8 +43,8 @@ from memcourse.recall.config import RecallConfig
 from memcourse.recall.keyword import keyword_breakdown
 from memcourse.stores.base import CorruptStoreError, Hit, StoreError, in_scope
 from memcourse.stores.contract import StoreBase, merge_update, prepare_batch, search_arguments, visible
-from memcourse.stores.recall_defaults import store_recall
 from memcourse.stores.files import atomic_write, debris, read_regular, remove_debris, resolve
+from memcourse.stores.recall_defaults import store_recall
 from memcourse.text import token_set
 from memcourse.validity import version_as_of
 

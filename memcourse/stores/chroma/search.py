@@ -37,6 +37,8 @@ POST_FILTER_SHARE = 0.1
 class ChannelSearch:
     """``search_hits`` and its channels (mixed into the Chroma store)."""
 
+    recall: RecallConfig  #: the store's default (a search's ``recall=`` replaces it for that call)
+
     def search_hits(
         self,
         query: str,
@@ -86,7 +88,8 @@ class ChannelSearch:
                 # The BM25 index holds exactly the active memories; when this scope owns all of
                 # them (a single-tenant store) the allow-list filters nothing, so skip it.
                 scope = None if len(allowed) == len(catalog.active) else allowed
-                pairs = catalog.bm25.search(query, limit=max(limit * 4, config.keyword_depth), allowed=scope) if allowed else []
+                depth = max(limit * 4, config.keyword_depth)
+                pairs = catalog.bm25.search(query, limit=depth, allowed=scope) if allowed else []
                 rankings["keyword"] = [doc_id for doc_id, _ in pairs]
                 keyword_score = dict(pairs)
             hits = rank_hits(

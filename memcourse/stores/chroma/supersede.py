@@ -16,6 +16,7 @@ from datetime import datetime
 
 import numpy as np
 
+from memcourse.recall.config import RecallConfig
 from memcourse.recall.dedupe import may_supersede, merged_by_similarity
 from memcourse.records import MemoryRecord, Status
 
@@ -28,6 +29,8 @@ NEAR_DUPLICATES, DUPLICATE_PROBE = 3, 10
 
 class NearDuplicates:
     """Finding and superseding near-duplicates at upsert (mixed into the Chroma store)."""
+
+    recall: RecallConfig  #: the store's default: what is a near-duplicate is decided at write time
 
     def _supersede(
         self, fresh: list[MemoryRecord], vector_of: dict[str, np.ndarray], readable: dict[str, float], now: datetime

@@ -51,13 +51,13 @@ from memcourse.stores.contract import (
     BATCH, FUSION, SUPERSEDE, StoreBase, doomed_by, merge_update, prepare_batch, search_arguments, visible,
 )
 from memcourse.stores.contract import MODES as SEARCH_MODES
-from memcourse.stores.recall_defaults import RecallDefaults, store_recall
 from memcourse.stores.postgres import rows
 from memcourse.stores.postgres.database import Database
 from memcourse.stores.postgres.keyword import bm25_rank
 from memcourse.stores.postgres.sealing import KeyStore, UserKeys
 from memcourse.stores.postgres.server import EmbeddedServer, database_url
 from memcourse.stores.postgres.view import View
+from memcourse.stores.recall_defaults import RecallDefaults, store_recall
 from memcourse.text import keyword_tokens
 from memcourse.validity import version_as_of
 
