@@ -30,8 +30,13 @@ course: $(STAMP)
 	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(FIRST_NOTEBOOK) $(ROOT_FLAG) \
 	  --ServerApp.terminado_settings=shell_command="$(CURDIR)/scripts/course-shell" $(LAB_ARGS)
 
+# The suite runs on every core (pytest-xdist, at most 4 workers). --dist loadfile keeps each file on
+# one worker: a notebook's cells run in order in one kernel, and module-scoped fixtures are built
+# once per file. Session fixtures (the Chroma server, the embedded PostgreSQL) start once per
+# worker, on free ports / private socket folders. TEST_ARGS=-n0 runs everything in one process.
+TEST_ARGS ?= -n auto --maxprocesses=4 --dist loadfile
 test: $(STAMP) browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(TEST_ARGS)
 
 # `make setup` is the repair the doctor and notebook 00 advise: it installs when the install
 # stamp is older than pyproject.toml, and also when .venv/ exists but the course's packages do

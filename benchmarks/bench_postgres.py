@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import uuid
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -65,16 +66,16 @@ def main(argv: list[str] | None = None) -> None:
                 records = make_records(args.n, rng, tenants)
                 queries = make_queries(args.queries, rng, args.n, tenants)
                 path = Path(tmp) / f"chroma-{tenants}"
-                rows.append(run("chroma (embedded)", lambda: ChromaMemoryStore(path, embedder=embedder),
+                rows.append(run("chroma (embedded)", partial(ChromaMemoryStore, path, embedder=embedder),
                                 records, queries, tenants))
                 schema, keys = f"bench_{uuid.uuid4().hex}", Path(tmp) / f"keys-{tenants}.sqlite"
                 rows.append(run("postgres (embedded server)",
-                                lambda: PostgresMemoryStore(dsn, schema=schema, key_store=keys, embedder=embedder),
+                                partial(PostgresMemoryStore, dsn, schema=schema, key_store=keys, embedder=embedder),
                                 records, queries, tenants))
     finally:
         if server is not None:
             server.stop()
-    print(f"| store | memories | tenants | insert /s | hybrid p50 ms | hybrid p95 ms | cold open + 1st search s |")
+    print("| store | memories | tenants | insert /s | hybrid p50 ms | hybrid p95 ms | cold open + 1st search s |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['store']} | {r['n']:,} | {r['tenants']} | {r['insert_per_s']:.0f} | {r['p50_ms']:.1f} | "

@@ -20,7 +20,8 @@ Run (from the repository root):
     .venv/bin/python benchmarks/bench_recall.py                       # 1k, 10k, 100k (slow: ~10 min)
     .venv/bin/python benchmarks/bench_recall.py --sizes 1000 --queries 50   # quick look (~1 min)
     .venv/bin/python benchmarks/bench_recall.py --sizes 100000 --tenants 10  # multi-tenant, synthetic vectors
-    MEMCOURSE_EMBEDDING_MODEL=use-multilingual .venv/bin/python benchmarks/bench_recall.py --sizes 10000  # another model
+    MEMCOURSE_EMBEDDING_MODEL=use-multilingual .venv/bin/python benchmarks/bench_recall.py --sizes 10000  # another
+    model
 
 Results for this repository's reference machine are in docs/benchmarks.md.
 """
@@ -136,7 +137,7 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
             # latency depends on the index size and vector distribution, not on the exact
             # meaning. So each content vector is the normalised sum of *real* model vectors of
             # its words, primed into the cache. Queries are still embedded by the model.
-            word_vectors = dict(zip(WORDS + VERBS, embedder.embed(WORDS + VERBS)))
+            word_vectors = dict(zip(WORDS + VERBS, embedder.embed(WORDS + VERBS), strict=True))
             vectors = [
                 sum(word_vectors[w] for w in r.content.replace(",", "").split() if w in word_vectors)
                 for r in records
@@ -177,13 +178,18 @@ def bench_size(n: int, args, rng: random.Random) -> dict:
         queries = make_queries(args.queries, rng, n, args.tenants)
         queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain query, no filter"] = timed(
-            lambda q: store.collection.query(query_embeddings=embedder.embed_queries([q]), n_results=10, include=["distances"]),
+            lambda q: store.collection.query(
+                query_embeddings=embedder.embed_queries([q]), n_results=10, include=["distances"]
+            ),
             queries,
         )
         queries = make_queries(args.queries, rng, n, args.tenants)
         latencies["plain chroma.query"] = timed(
             lambda q: store.collection.query(
-                query_embeddings=embedder.embed_queries([q]), n_results=10, where=where, include=["metadatas", "distances"]
+                query_embeddings=embedder.embed_queries([q]),
+                n_results=10,
+                where=where,
+                include=["metadatas", "distances"],
             ),
             queries,
         )
@@ -214,7 +220,10 @@ def print_report(results: list[dict], model_load_s: float) -> None:
     print(f"model load (once per process): {model_load_s:.1f} s")
     print(f"users: {ARGS.tenants} (searches ask as one of them)\n")
     print("write throughput (memories/s; batches of %d)" % ARGS.batch)
-    print(f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9} {'model calls (warm)':>19}")
+    print(
+        f"{'size':>8} {'cold':>10} {'re-upsert warm':>15} {'speed-up':>9} {'insert, warm cache':>19} {'speed-up':>9}"
+        f" {'model calls (warm)':>19}"
+    )
     for r in results:
         n = r["size"]
         cold, warm, ins = n / r["upsert_cold_s"], n / r["reupsert_warm_s"], n / r["insert_warm_cache_s"]
@@ -251,7 +260,7 @@ def main(argv: list[str] | None = None) -> None:
     ARGS = args = parser.parse_args(argv)
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     start = time.perf_counter()
-    Embedder().model  # load the model ($MEMCOURSE_EMBEDDING_MODEL, else the default) once, timed
+    _ = Embedder().model  # load the model ($MEMCOURSE_EMBEDDING_MODEL, else the default) once, timed
     model_load_s = time.perf_counter() - start
     rng = random.Random(args.seed)
     results = []

@@ -124,7 +124,7 @@ def measure(embedder: Embedder, conversations) -> dict[str, object]:
         questions = [q for q in conv.questions if q.category in (1, 2, 3, 4)]
         queries = embedder.embed_queries([q.text for q in questions])
         cosines = queries @ vectors.T
-        for q, row in zip(questions, cosines):
+        for q, row in zip(questions, cosines, strict=True):
             evidence = set(q.evidence)
             unrelated.append(row[[i for i, d in enumerate(ids) if d not in evidence]])
             top = np.argsort(-row)[:VECTOR_DEPTH]
@@ -193,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
                   for k in ("restated", "distinct") for lang in ("en", "zh")]
         reads = found["zh_known"] >= REFERENCE.min_known_tokens
         print(f"{embedder.model_id:<26} {floor:6.3f} {threshold:7.3f} {sharpen:7.2f} {p:6.2f} "
-              f"{found['zh_known']:8.2f} {str(reads):>8} | {counts[0]:>7} {counts[1]:>5} | {counts[2]:>7} {counts[3]:>5}")
+              f"{found['zh_known']:8.2f} {str(reads):>8} | {counts[0]:>7} {counts[1]:>5} "
+              f"| {counts[2]:>7} {counts[3]:>5}")
         for (kind, lang), values in sorted(pairs.items()):
             print(f"    {kind:<8} {lang}: cosine min {values.min():.3f} median {np.median(values):.3f} "
                   f"max {values.max():.3f}")

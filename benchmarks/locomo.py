@@ -57,6 +57,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
@@ -312,7 +313,9 @@ def passage_rule(weight: float | None, labels: bool):
         passages.PASSAGE_WEIGHT, passages.label = saved
 
 
-def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder) -> dict[str, ModeResult]:
+def run_store(
+    conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder
+) -> dict[str, ModeResult]:
     """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
     from memcourse.recall import passages
     from memcourse.recall.config import RecallConfig
@@ -348,8 +351,8 @@ def run_store(conversations: list[Conversation], modes: Sequence[str], workdir: 
             for conv in conversations:
                 clock.now = conv.asked_at
                 for q in conv.questions:
-                    hits = timed(result, lambda: store.search_hits(
-                        q.text, limit=DEPTH, user_id=conv.sample_id, mode=store_mode, record_access=False))
+                    hits = timed(result, partial(store.search_hits, q.text, limit=DEPTH, user_id=conv.sample_id,
+                                                 mode=store_mode, record_access=False))
                     result.add(q.category, [dia_id_of(hit.record) for hit in hits], q.evidence)
     return results
 
@@ -381,7 +384,9 @@ def run_baselines(conversations: list[Conversation], workdir: Path, embedder) ->
     bm25.index_s = time.perf_counter() - start
     # Chroma: one collection, every user, filtered by user at query time.
     start = time.perf_counter()
-    client = chromadb.PersistentClient(path=str(workdir / "plain-chroma"), settings=Settings(anonymized_telemetry=False))
+    client = chromadb.PersistentClient(
+        path=str(workdir / "plain-chroma"), settings=Settings(anonymized_telemetry=False)
+    )
     collection = client.create_collection("plain", configuration={"hnsw": {"space": "cosine"}}, embedding_function=None)
     for conv in conversations:
         texts = [t.content for t in conv.turns]
@@ -390,41 +395,41 @@ def run_baselines(conversations: list[Conversation], workdir: Path, embedder) ->
     dense.index_s = time.perf_counter() - start
     fused.index_s = bm25.index_s + dense.index_s
     depth = 50
+
+    def bm25_search(conv: Conversation, q: Question, limit: int) -> list[str]:
+        model, n = indexes[conv.sample_id], len(conv.turns)
+        tokens = bm25s.tokenize([q.text], stopwords="en", stemmer=stemmer, show_progress=False)
+        if not tokens.vocab:
+            return []
+        docs, scores = model.retrieve(tokens, k=min(limit, n), show_progress=False)
+        return [conv.turns[int(d)].dia_id for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+
+    def dense_search(conv: Conversation, q: Question, limit: int) -> list[str]:
+        out = collection.query(query_embeddings=embedder.embed_queries([q.text]), n_results=min(limit, len(conv.turns)),
+                               where={"user": conv.sample_id}, include=[])
+        return [i.split("/", 1)[1] for i in out["ids"][0]]
+
+    def rrf_search(conv: Conversation, q: Question) -> list[str]:
+        score: dict[str, float] = {}
+        for ranking in (bm25_search(conv, q, depth), dense_search(conv, q, depth)):
+            for rank, doc in enumerate(ranking, 1):
+                score[doc] = score.get(doc, 0.0) + 1.0 / (60 + rank)
+        return sorted(score, key=lambda d: -score[d])[:DEPTH]
+
     for conv in conversations:
-        model = indexes[conv.sample_id]
-        n = len(conv.turns)
         for q in conv.questions:
-            def bm25_search(limit: int) -> list[str]:
-                tokens = bm25s.tokenize([q.text], stopwords="en", stemmer=stemmer, show_progress=False)
-                if not tokens.vocab:
-                    return []
-                docs, scores = model.retrieve(tokens, k=min(limit, n), show_progress=False)
-                return [conv.turns[int(d)].dia_id for d, s in zip(docs[0], scores[0]) if s > 0]
-
-            def dense_search(limit: int) -> list[str]:
-                out = collection.query(query_embeddings=embedder.embed_queries([q.text]), n_results=min(limit, n),
-                                       where={"user": conv.sample_id}, include=[])
-                return [i.split("/", 1)[1] for i in out["ids"][0]]
-
-            ranked_bm25 = timed(bm25, lambda: bm25_search(DEPTH))
-            ranked_dense = timed(dense, lambda: dense_search(DEPTH))
+            ranked_bm25 = timed(bm25, partial(bm25_search, conv, q, DEPTH))
+            ranked_dense = timed(dense, partial(dense_search, conv, q, DEPTH))
             bm25.add(q.category, ranked_bm25, q.evidence)
             dense.add(q.category, ranked_dense, q.evidence)
-
-            def rrf_search() -> list[str]:
-                score: dict[str, float] = {}
-                for ranking in (bm25_search(depth), dense_search(depth)):
-                    for rank, doc in enumerate(ranking, 1):
-                        score[doc] = score.get(doc, 0.0) + 1.0 / (60 + rank)
-                return sorted(score, key=lambda d: -score[d])[:DEPTH]
-
-            fused.add(q.category, timed(fused, rrf_search), q.evidence)
+            fused.add(q.category, timed(fused, partial(rrf_search, conv, q)), q.evidence)
     return {r.mode: r for r in (bm25, dense, fused)}
 
 
 # -- report --------------------------------------------------------------------------------
 def table(results: dict[str, ModeResult]) -> str:
-    groups = [("1-4", (1, 2, 3, 4))] + [(f"{c} {CATEGORIES[c]}", (c,)) for c in (1, 2, 3, 4)] + [("5 adversarial", (5,))]
+    groups = [("1-4", (1, 2, 3, 4))] + [(f"{c} {CATEGORIES[c]}", (c,)) for c in (1, 2, 3, 4)] + [("5 "
+               "adversarial", (5,))]
     lines = []
     width = max(len(m) for m in results) + 1
     head = f"{'mode':<{width}}" + "".join(f"| {g:^23}" for g, _ in groups)
@@ -460,7 +465,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the summary numbers to this file")
     parser.add_argument("--passage-weight", type=float, default=None,
                         help="the whole text's share of a multi-sentence memory's similarity "
-                             "(memcourse.recall.passages.PASSAGE_WEIGHT; 1 = whole text only), to re-run the tuning grid")
+                             "(memcourse.recall.passages.PASSAGE_WEIGHT; 1 = whole text only), to re-run the tuning "
+                             "grid")
     parser.add_argument("--no-passage-labels", action="store_true",
                         help="passages without the label their text opens with (the ablation in docs/benchmarks.md)")
     args = parser.parse_args(argv)
@@ -495,7 +501,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     embedder.embed([t.content for c in conversations for t in c.turns])  # the model load and embedding, once
     print(f"model load + embedding {turns} turns: {time.perf_counter() - start:.1f} s (shared by every mode)")
-    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp, passage_rule(args.passage_weight, not args.no_passage_labels):
+    with (
+        tempfile.TemporaryDirectory(prefix="locomo-") as tmp,
+        passage_rule(args.passage_weight, not args.no_passage_labels),
+    ):
         results = run_store(conversations, modes, Path(tmp), embedder)
         if not args.no_baselines:
             results.update(run_baselines(conversations, Path(tmp), embedder))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -39,7 +40,12 @@ from locomo import load_locomo, turn_record  # noqa: E402
 from memcourse.recall.bm25 import BM25Index  # noqa: E402
 from memcourse.recall.fusion import normalise  # noqa: E402
 from memcourse.recall.hybrid import (  # noqa: E402
-    BM25_PARAMS, KEYWORD_DEPTH, MIN_KNOWN_TOKENS, SIMILARITY_FLOOR, VECTOR_DEPTH, keyword_text,
+    BM25_PARAMS,
+    KEYWORD_DEPTH,
+    MIN_KNOWN_TOKENS,
+    SIMILARITY_FLOOR,
+    VECTOR_DEPTH,
+    keyword_text,
 )
 from memcourse.recall.passages import best_passage_similarity, passage_similarity  # noqa: E402
 
@@ -54,7 +60,7 @@ def candidates(conversations, embedder) -> dict[str, list[tuple[str, float, bool
     found: dict[str, list[tuple[str, float, bool]]] = {"keyword": [], "vector": []}
     for conv in conversations:
         turns = records[conv.sample_id]
-        turn_of = {r.memory_id: t.dia_id for r, t in zip(turns, conv.turns)}
+        turn_of = {r.memory_id: t.dia_id for r, t in zip(turns, conv.turns, strict=True)}
         vectors = embedder.embed([r.content for r in turns])
         allowed = set(turn_of)
         for q in (q for q in conv.questions if q.category in (1, 2, 3, 4)):
@@ -79,12 +85,12 @@ def curve(rows: list[tuple[float, bool]]) -> tuple[list[float], float, float]:
     x = np.array([r[0] for r in rows])
     y = np.array([r[1] for r in rows], dtype=float)
     shares = []
-    for lo, hi in zip(BINS[:-1], BINS[1:]):
+    for lo, hi in pairwise(BINS):
         inside = (x >= lo) & ((x < hi) if hi < 1 else (x <= hi))
         shares.append(float(y[inside].mean()) if inside.any() else float("nan"))
     best = float(y[x >= 0.999].mean())
     mids = (BINS[:-1] + BINS[1:]) / 2
-    points = [(m, s) for m, s in zip(mids, shares) if m > 0.15 and s == s and s > 0]
+    points = [(m, s) for m, s in zip(mids, shares, strict=True) if m > 0.15 and s == s and s > 0]
     slope = np.polyfit(np.log([m for m, _ in points]), np.log([s / best for _, s in points]), 1)[0]
     return shares, best, float(slope)
 
@@ -92,7 +98,8 @@ def curve(rows: list[tuple[float, bool]]) -> tuple[list[float], float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, type=Path, help="a LoCoMo JSON file")
-    parser.add_argument("--groups", default="", help='";"-separated groups of comma-separated sample_ids (default: all as one)')
+    parser.add_argument("--groups", default="", help='";"-separated groups of comma-separated '
+                        'sample_ids (default: all as one)')
     args = parser.parse_args(argv)
     conversations, _ = load_locomo(args.data)
     groups = [[s.strip() for s in g.split(",") if s.strip()] for g in args.groups.split(";") if g.strip()]

@@ -56,13 +56,15 @@ def pairs_above(records: list[MemoryRecord], embedder, floor: float) -> list[tup
 def report(name: str, records: list[MemoryRecord], embedder) -> None:
     found = pairs_above(records, embedder, min(THRESHOLDS))
     print(f"\n{name}: {len(records)} memories")
-    print(f"{'threshold':>9} {'pairs':>6} | {'similarity only':>15} {'(restated)':>10} | {'may_supersede':>13} {'(restated)':>10}")
+    print(f"{'threshold':>9} {'pairs':>6} | {'similarity only':>15} {'(restated)':>10} "
+          f"| {'may_supersede':>13} {'(restated)':>10}")
     for threshold in THRESHOLDS:
         above = [p for p in found if p[2] >= threshold]
         plain = above
         safe = [p for p in above if may_supersede(p[0], p[1], p[2], threshold=threshold)]
         same = lambda ps: sum(1 for a, b, _ in ps if a.content == b.content)  # noqa: E731
-        print(f"{threshold:>9.2f} {len(above):>6} | {len(plain):>15} {same(plain):>10} | {len(safe):>13} {same(safe):>10}")
+        print(f"{threshold:>9.2f} {len(above):>6} | {len(plain):>15} {same(plain):>10} "
+              f"| {len(safe):>13} {same(safe):>10}")
     wrong = sorted((p for p in found if p[2] >= max(THRESHOLDS) and p[0].content != p[1].content), key=lambda p: -p[2])
     for a, b, sim in wrong[:4]:
         verdict = "merged" if may_supersede(a, b, sim) else "kept apart"

@@ -15,7 +15,8 @@ tests a fake).
     - ``("update", id)`` when an **active** record in ``existing`` has ``new.memory_id``;
     - else ``("supersede", old_id)`` for the active record of the **same user, agent and
       memory type** whose content is most similar to ``new.content`` (on a tie, the one that
-      comes first in ``existing``), if that similarity is ``>= threshold`` (inactive records and other scopes are never candidates);
+      comes first in ``existing``), if that similarity is ``>= threshold`` (inactive records and other scopes are never
+      candidates);
     - else ``("insert", None)``.
 
 ``history_chain(records, memory_id) -> list[MemoryRecord]``

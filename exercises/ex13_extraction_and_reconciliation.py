@@ -65,5 +65,7 @@ def check_item(item: Any, message: str) -> str | None:
     raise NotImplementedError("ex13 check_item: not written yet (stuck? memcourse hint 13)")
 
 
-def decide(candidate: MemoryRecord, existing: Sequence[MemoryRecord], *, retraction: bool = False) -> tuple[str, str | None]:
+def decide(
+    candidate: MemoryRecord, existing: Sequence[MemoryRecord], *, retraction: bool = False
+) -> tuple[str, str | None]:
     raise NotImplementedError("ex13 decide: not written yet (stuck? memcourse hint 13)")

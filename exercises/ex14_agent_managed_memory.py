@@ -52,5 +52,7 @@ def scope_from_runtime(config: dict[str, Any]) -> tuple[str, str, str | None]:
     raise NotImplementedError("ex14 scope_from_runtime: not written yet (stuck? memcourse hint 14)")
 
 
-def run_tool(store, policy: MemoryPolicy, name: str, arguments: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+def run_tool(
+    store, policy: MemoryPolicy, name: str, arguments: dict[str, Any], config: dict[str, Any]
+) -> dict[str, Any]:
     raise NotImplementedError("ex14 run_tool: not written yet (stuck? memcourse hint 14)")

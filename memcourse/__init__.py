@@ -10,6 +10,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from memcourse.policy import MemoryPolicy, PolicyDecision
+from memcourse.recall.config import RecallConfig
+from memcourse.recall.hit import Hit
 from memcourse.records import (
     MAX_CONTENT_CHARS,
     HistoryEntry,
@@ -21,9 +24,7 @@ from memcourse.records import (
     utc_now,
 )
 from memcourse.state import ShortTermState
-from memcourse.policy import MemoryPolicy, PolicyDecision
-from memcourse.recall.config import RecallConfig
-from memcourse.stores.base import CorruptStoreError, Hit, MemoryStore, StoreError, TenancyError
+from memcourse.stores.base import CorruptStoreError, MemoryStore, StoreError, TenancyError
 from memcourse.stores.json_store import JsonMemoryStore
 
 __version__ = "0.1.0"

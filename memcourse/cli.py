@@ -25,12 +25,14 @@ DEMO_HELP = """Type a message and press Enter. Commands:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="memcourse", description="Long-term memory for LLM agents: the course's tools.")
+    parser = argparse.ArgumentParser(prog="memcourse", description="Long-term memory for LLM agents: the course's "
+                                          "tools.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     demo = sub.add_parser("demo", help="chat with the memory-aware agent")
     demo.add_argument("--store", type=Path, default=None,
-                      help="JSON store file (default: $MEMCOURSE_DATA_DIR or ./memcourse-data, file demo-memories.json)")
+                      help="JSON store file (default: $MEMCOURSE_DATA_DIR or ./memcourse-data, file "
+                           "demo-memories.json)")
     demo.add_argument("--script", type=Path, default=None,
                       help="replay messages from FILE, one per line ('#' lines are comments; '-' reads stdin)")
     demo.add_argument("--user", default="default", help="whose memories to use (default: %(default)s)")
@@ -114,7 +116,11 @@ def run_demo(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     if args.script is not None:
         try:
-            lines = sys.stdin.read().splitlines() if str(args.script) == "-" else args.script.read_text(encoding="utf-8").splitlines()
+            lines = (
+                sys.stdin.read().splitlines()
+                if str(args.script) == "-"
+                else args.script.read_text(encoding="utf-8").splitlines()
+            )
         except OSError as error:
             print(f"memcourse demo: cannot read script: {error}", file=sys.stderr)
             return 2

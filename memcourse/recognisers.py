@@ -21,42 +21,75 @@ from memcourse.records import MemoryRecord, MemoryType
 
 __all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise"]
 
-I = re.IGNORECASE
 _END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
 
 TASK_PATTERNS = [
-    re.compile(r"(phase\s*\d+)\s*(?:的)?\s*当前(?:的)?任务(?:是|为)\s*[:：]?\s*(.+?)" + _END, I),
-    re.compile(r"(?:the\s+)?current\s+task\s+(?:for|of|in)\s+(phase\s*\d+)\s+is\s*[:]?\s*(.+?)" + _END, I),
-    re.compile(r"(phase\s*\d+)(?:'s)?\s+current\s+task\s+is\s*[:]?\s*(.+?)" + _END, I),
+    re.compile(r"(phase\s*\d+)\s*(?:的)?\s*当前(?:的)?任务(?:是|为)\s*[:：]?\s*(.+?)" + _END, re.I),
+    re.compile(r"(?:the\s+)?current\s+task\s+(?:for|of|in)\s+(phase\s*\d+)\s+is\s*[:]?\s*(.+?)" + _END, re.I),
+    re.compile(r"(phase\s*\d+)(?:'s)?\s+current\s+task\s+is\s*[:]?\s*(.+?)" + _END, re.I),
 ]
 PROJECT_PATTERNS = [
-    re.compile(r"(?:我的|我们的|当前)项目(?:的)?(?:名字|名称)?\s*(?:叫做|叫|是|名为)\s*[「『“\"']?\s*([A-Za-z0-9_\-\u4e00-\u9fff]+)"),
-    re.compile(r"\b(?:my|our|the current)\s+project(?:'s name)?\s+(?:is called|is named|is|name is)\s+[\"']?([\w\-]+)", I),
+    re.compile(r"(?:我的|我们的|当前)项目(?:的)?(?:名字|名称)?\s*(?:叫做|叫|是"
+               r"|名为)\s*[「『“\"']?\s*([A-Za-z0-9_\-\u4e00-\u9fff]+)"),
+    re.compile(r"\b(?:my|our|the current)\s+project(?:'s name)?\s+(?:is called|is named|is|name "
+               r"is)\s+[\"']?([\w\-]+)", re.I),
 ]
 # A preference needs both a "from now on / I prefer" cue and something about answers.
 PREFERENCE_CUES = [
-    re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)|请(?:尽量|优先)|别给我|不要给我"),
-    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
-    re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|by default|i (?:would )?prefer|i like|i want|please (?:keep|use|give|answer|reply|write))\b", I),
+    re.compile(r"以后|今后|往后|之后|从现在(?:开始|起)|每次|一律|总是|默认|我(?:更)?(?:喜欢|偏好|倾向于?|希望|习惯)"
+               r"|请(?:尽量|优先)|别给我|不要给我"),
+    re.compile(r"今後|これから|以後|以降|いつも|毎回|常に|デフォルトで"
+               r"|(?:私|わたし)は[^。！？\n]{0,20}?(?:好き|希望|好み)"),
+    re.compile(r"\b(?:from now on|going forward|in (?:the )?future|always|by default|i (?:would )?prefer|i like|i want"
+               r"|please (?:keep|use|give|answer|reply|write))\b", re.I),
 ]
 PREFERENCE_TOPICS = [
-    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答|答え|返事|説明|例|コード|英語|日本語|中国語|"
+    re.compile(r"回答|回复|答复|解释|示例|例子|代码|中文|英文|简短|简洁|详细|篇幅|语气|格式|用语|条列|列表|表格|返答"
+               r"|答え|返事|説明|例|コード|英語|日本語|中国語|"
                r"簡潔|短く|詳しく|詳細|敬語|口調|箇条書き|形式"),
     re.compile(r"\b(?:answers?|repl(?:y|ies)|respon(?:d|ses?)|explanations?|explain|examples?|code|snippets?|"
-               r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", I),
+               r"in (?:english|chinese)|concise|brief|short|detailed|tone|format(?:ting)?)\b", re.I),
 ]
 #: Which aspect of answering a preference is about; each aspect is its own subject, so "keep
 #: answers short" does not overwrite "code examples in Python". First match wins; code examples
 #: come first because a code preference often mentions length too. Anything else is
 #: ``response_style``.
 PREFERENCE_ASPECTS = [
-    ("response_style", re.compile(r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang|rust)\b", I)),
-    ("response_language", re.compile(r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese|mandarin)\b", I)),
-    ("response_length", re.compile(r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose|length)\b", I)),
+    (
+        "response_style",
+        re.compile(
+            r"代码|示例|例子|\b(?:code|snippets?|examples?|python|typescript|javascript|java|golang"
+            r"|rust)\b",
+            re.I,
+        ),
+    ),
+    (
+        "response_language",
+        re.compile(
+            r"中文|英文|汉语|英语|英語|日本語|中国語|繁體|繁体|简体|\b(?:in|into)\s+(?:english|chinese"
+            r"|mandarin)\b",
+            re.I,
+        ),
+    ),
+    (
+        "response_length",
+        re.compile(
+            r"简短|简洁|详细|篇幅|啰嗦|长一点|短一点|簡潔|短く|詳しく|\b(?:short|shorter|concise|brief|detailed|verbose"
+            r"|length)\b",
+            re.I,
+        ),
+    ),
 ]
 LOCATION_PATTERNS = [
-    re.compile(r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- ]{0,30}?)(?:了|啦|[，,。.!！]|$)"),
-    re.compile(r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"),
+    re.compile(
+        r"我(?:现在|目前|已经)?(?:住在|搬到了?|搬去了?|定居在?)\s*([\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z\- "
+        r"]{0,30}?)(?:了|啦"
+        r"|[，,。.!！]|$)"
+    ),
+    re.compile(
+        r"\bI(?:'ve| have)?\s+(?:now\s+)?(?:live|am living|moved|relocated|am based)\s+(?:in"
+        r"|to)\s+([A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
+    ),
 ]
 #: A recogniser's value that is a question word: "我的项目是什么？" asks for the project, it
 #: does not name one (and storing it would replace the real name).
@@ -66,7 +99,9 @@ _QUESTION_WORD = re.compile(
     r"(?:名字|名称|东西|地方|样|样子)?(?:来着|呢|啊|呀|吗|了|的)*[?？。.!！]*",
     re.IGNORECASE,
 )
-_ASKING_START = re.compile(r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE)
+_ASKING_START = re.compile(
+    r"^(?:什么|甚么|啥|哪|谁|なに|なん|どこ|だれ|どれ|what|which|who|where)(?![a-z])", re.IGNORECASE
+)
 
 
 def _asks(value: str, text: str) -> bool:
@@ -83,7 +118,9 @@ def _asks(value: str, text: str) -> bool:
 
 
 #: Words that mark a passing state, not a durable fact ("我现在有点困" is not worth a memory).
-TRANSIENT = re.compile(r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", I)
+TRANSIENT = re.compile(
+    r"有点困|好困|很困|好累|有点累|饿了|心情|此刻|这会儿|\b(?:tired|sleepy|hungry|in a (?:good|bad) mood)\b", re.I
+)
 
 
 @dataclass(frozen=True)
@@ -132,7 +169,8 @@ def _location(text: str, body: str, directive: Directive) -> Found | None:
         m = pattern.search(text)
         if m and m.group(1).strip() and not _asks(m.group(1), text):
             place = m.group(1).strip()
-            return Found("home_location", ["location", place], f"where the user lives ({place}): a move replaces the old place")
+            return Found("home_location", ["location", place], f"where the user lives ({place}): a move replaces the "
+                         f"old place")
     return None
 
 
@@ -143,7 +181,8 @@ def _preference(text: str, body: str, directive: Directive) -> Found | None:
     if not (any(p.search(read) for p in PREFERENCE_CUES) and any(p.search(read) for p in PREFERENCE_TOPICS)):
         return None
     subject = next((name for name, pattern in PREFERENCE_ASPECTS if pattern.search(read)), "response_style")
-    return Found(subject, ["user_preference", subject], f"stable preference ({subject}); a newer one about the same aspect replaces it")
+    return Found(subject, ["user_preference", subject], f"stable preference ({subject}); a newer one about the same "
+                           f"aspect replaces it")
 
 
 def _explicit(text: str, body: str, directive: Directive) -> Found | None:

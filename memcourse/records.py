@@ -194,7 +194,8 @@ class MemoryRecord:
     confidence: float = 0.8
     source: Source = Source.USER_STATED
     tags: list[str] = field(default_factory=list)
-    memory_id: str | None = None
+    # None (the default) means "derive it": __post_init__ always leaves a str, and readers rely on that.
+    memory_id: str = None  # type: ignore[assignment]  # filled in by __post_init__
     user_id: str = DEFAULT_USER
     agent_id: str = DEFAULT_AGENT
     importance: float = 0.5
@@ -202,7 +203,7 @@ class MemoryRecord:
     expires_at: datetime | None = None
     source_conversation_id: str | None = None
     created_at: datetime = field(default_factory=utc_now)
-    updated_at: datetime | None = None
+    updated_at: datetime = None  # type: ignore[assignment]  # None: __post_init__ sets created_at
     last_accessed_at: datetime | None = None
     access_count: int = 0
     superseded_by: str | None = None
@@ -336,5 +337,5 @@ def _enum(enum_cls: type[Enum], value: Any, name: str) -> Any:
     try:
         return enum_cls(value.strip().lower())
     except ValueError:
-        allowed = ", ".join(member.value for member in enum_cls)  # type: ignore[attr-defined]
+        allowed = ", ".join(member.value for member in enum_cls)
         raise ValueError(f"{name}: unknown value {value!r}; expected one of: {allowed}") from None

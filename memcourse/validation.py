@@ -41,7 +41,7 @@ import json
 import math
 import unicodedata
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal, overload
 
 #: Earliest and latest instant a record may carry (UTC). Wide enough for imported history and
 #: far-future expiry dates; narrow enough that every conversion and subtraction stays exact.
@@ -124,6 +124,15 @@ def check_identifier(value: Any, name: str, limit: int) -> str:
             "never stripped (strip it yourself if that is what you mean)"
         )
     return value
+
+
+# Typed for the caller: without ``optional=True`` the result is never None.
+@overload
+def check_scope_id(value: Any, name: str, *, optional: Literal[False] = False) -> str: ...
+
+
+@overload
+def check_scope_id(value: Any, name: str, *, optional: bool) -> str | None: ...
 
 
 def check_scope_id(value: Any, name: str, *, optional: bool = False) -> str | None:

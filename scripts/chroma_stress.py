@@ -132,7 +132,8 @@ def run_server(args: argparse.Namespace) -> int:
         elapsed = time.monotonic() - started
         print(
             f"server: {args.processes} processes x {args.upserts} upserts ({args.shared} shared records): "
-            f"{len(acknowledged)} acknowledged, {len(lost)} lost; {len(reader.list_all())} active records; {elapsed:.1f} s"
+            f"{len(acknowledged)} acknowledged, {len(lost)} lost; {len(reader.list_all())} active "
+            f"records; {elapsed:.1f} s"
         )
         return 1 if lost or len(acknowledged) != args.processes * args.upserts else 0
     finally:
@@ -162,7 +163,8 @@ def run_threads(args: argparse.Namespace) -> int:
     record = stores[0].get(first.memory_id)
     survived = len(record.history) + 1
     expected = 1 + args.stores * args.updates
-    print(f"threads: {args.stores} store objects x {args.updates} updates of one memory: {survived} of {expected} versions survive")
+    print(f"threads: {args.stores} store objects x {args.updates} updates of one memory: {survived} of {expected} "
+          f"versions survive")
     for store in stores:
         store.close()
     shutil.rmtree(root, ignore_errors=True)
@@ -206,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "server-writer":
         server_writer(args)
         return 0
-    return {"server": run_server, "threads": run_threads, "embedded-second-process": run_second_process}[args.command](args)
+    return {"server": run_server, "threads": run_threads, "embedded-second-process": run_second_process}[args.command](
+        args
+    )
 
 
 if __name__ == "__main__":

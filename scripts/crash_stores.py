@@ -240,7 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=40, help="kill rounds per store")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--writers", type=int, default=None, help="writers per round (JSON: 3, Chroma: 1)")
-    parser.add_argument("--max-delay", type=float, default=None, help="latest kill, seconds after the last writer's first write")
+    parser.add_argument("--max-delay", type=float, default=None, help="latest kill, seconds after the last writer's "
+                        "first write")
     parser.add_argument("--ops", type=int, default=10_000, help="operations a writer attempts before exiting")
     parser.add_argument("--json", action="store_true", help="print the totals as JSON")
     # the child's arguments

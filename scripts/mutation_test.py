@@ -52,6 +52,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,7 +160,9 @@ def mutation_sites(tree: ast.Module) -> list[tuple[str, tuple, str, callable]]:
                 for i, op in enumerate(node.ops):
                     for new_op in _FLIPS.get(type(op), ()):
                         sites.append(("compare", path, function, _compare_change(i, new_op)))
-            elif isinstance(node, ast.Constant) and not _is_docstring(path, tree) and not _in_fstring_format(tree, path):
+            elif (
+                isinstance(node, ast.Constant) and not _is_docstring(path, tree) and not _in_fstring_format(tree, path)
+            ):
                 value = node.value
                 if isinstance(value, bool):
                     sites.append(("constant", path, function, _const(not value)))
@@ -176,7 +179,9 @@ def mutation_sites(tree: ast.Module) -> list[tuple[str, tuple, str, callable]]:
                 for new_op in _BINOPS.get(type(node.op), ()):
                     sites.append(("arithmetic", path, function, _binop(new_op)))
             elif isinstance(node, ast.AugAssign) and type(node.op) in (ast.Add, ast.Sub):
-                sites.append(("arithmetic", path, function, _augassign(ast.Sub if isinstance(node.op, ast.Add) else ast.Add)))
+                sites.append(
+                    ("arithmetic", path, function, _augassign(ast.Sub if isinstance(node.op, ast.Add) else ast.Add))
+                )
             elif isinstance(node, ast.BoolOp):
                 sites.append(("boolean", path, function, _boolop(ast.Or if isinstance(node.op, ast.And) else ast.And)))
             elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
@@ -194,17 +199,39 @@ def mutation_sites(tree: ast.Module) -> list[tuple[str, tuple, str, callable]]:
                 for index, keyword in enumerate(node.keywords):
                     if keyword.arg is not None:
                         sites.append(("keyword", path, function, _drop_keyword(index)))
-                if isinstance(node.func, ast.Name) and node.func.id in _UNWRAP and len(node.args) == 1 and not node.keywords:
+                if (
+                    isinstance(node.func, ast.Name)
+                    and node.func.id in _UNWRAP
+                    and len(node.args) == 1
+                    and not node.keywords
+                ):
                     sites.append(("unwrap", path, function, lambda n: copy.deepcopy(n.args[0])))
                 if (isinstance(node.func, ast.Attribute) and node.func.attr in _METHODS_TO_DROP
                         and not node.args and not node.keywords):
                     sites.append(("unwrap", path, function, lambda n: copy.deepcopy(n.func.value)))
-            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and not isinstance(node.operand, ast.Constant):
+            elif (
+                isinstance(node, ast.UnaryOp)
+                and isinstance(node.op, ast.USub)
+                and not isinstance(node.operand, ast.Constant)
+            ):
                 sites.append(("arithmetic", path, function, lambda n: copy.deepcopy(n.operand)))
             elif isinstance(node, ast.ExceptHandler) and node.type is not None:
-                sites.append(("except", path, function, lambda n: _with(n, type=ast.Name(id="Exception", ctx=ast.Load()))))
-            elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(_resolve(tree, path[:-1]), ast.Return):
-                sites.append(("return", path, function, lambda n: _with(n, elts=[copy.deepcopy(n.elts[1]), copy.deepcopy(n.elts[0])])))
+                sites.append(
+                    ("except", path, function, lambda n: _with(n, type=ast.Name(id="Exception", ctx=ast.Load())))
+                )
+            elif (
+                isinstance(node, ast.Tuple)
+                and len(node.elts) == 2
+                and isinstance(_resolve(tree, path[:-1]), ast.Return)
+            ):
+                sites.append(
+                    (
+                        "return",
+                        path,
+                        function,
+                        lambda n: _with(n, elts=[copy.deepcopy(n.elts[1]), copy.deepcopy(n.elts[0])]),
+                    )
+                )
             elif isinstance(node, ast.Return) and node.value is not None and not (
                 isinstance(node.value, ast.Constant) and node.value.value is None
             ):
@@ -453,15 +480,15 @@ def main(argv: list[str] | None = None) -> int:
         jobs = max(1, min(args.jobs, len(mutants)))
         chunks = [mutants[i::jobs] for i in range(jobs)]
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(lambda chunk: run_batch([m.source for m in chunk], solution, test,
-                                                          timeout=args.timeout), chunks))
+            batch = partial(run_batch, solution=solution, test=test, timeout=args.timeout)
+            parts = list(pool.map(batch, [[m.source for m in chunk] for chunk in chunks]))
         by_key = {}
-        for chunk, part in zip(chunks, parts):
-            by_key.update({id(m): outcome for m, outcome in zip(chunk, part)})
+        for chunk, part in zip(chunks, parts, strict=True):
+            by_key.update({id(m): outcome for m, outcome in zip(chunk, part, strict=True)})
         outcomes = [by_key[id(m)] for m in mutants]
         counts = {"killed": 0, "survived": 0, "equivalent": 0}
         survivors = []
-        for mutant, (survived, summary) in zip(mutants, outcomes):
+        for mutant, (survived, summary) in zip(mutants, outcomes, strict=True):
             status = "killed" if not survived else ("equivalent" if mutant.key in equivalents else "survived")
             counts[status] += 1
             results.append({"key": mutant.key, "line": mutant.line, "status": status, "summary": summary})
@@ -472,7 +499,8 @@ def main(argv: list[str] | None = None) -> int:
         scored = counts["killed"] + counts["survived"]
         score = 100 * counts["killed"] / scored if scored else 100.0
         print(f"ex{number}: {counts['killed']}/{scored} non-equivalent mutants killed ({score:.1f} %), "
-              f"{counts['equivalent']} equivalent, {len(mutants)} in all, {time.perf_counter() - started:.0f} s", flush=True)
+              f"{counts['equivalent']} equivalent, {len(mutants)} in all, {time.perf_counter() - started:.0f} "
+              f"s", flush=True)
         for status, mutant in survivors:
             note = f"  [equivalent: {equivalents[mutant.key]}]" if status == "equivalent" else ""
             print(f"    {status:<10} line {mutant.line:>3}  {mutant.key}{note}", flush=True)

@@ -69,7 +69,9 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
 
 
-def decide(candidate: MemoryRecord, existing: Sequence[MemoryRecord], *, retraction: bool = False) -> tuple[str, str | None]:
+def decide(
+    candidate: MemoryRecord, existing: Sequence[MemoryRecord], *, retraction: bool = False
+) -> tuple[str, str | None]:
     mine = [r for r in existing if r.status is Status.ACTIVE and r.user_id == candidate.user_id]
     same = next((r for r in mine if r.memory_id == candidate.memory_id), None)
     if retraction:

@@ -22,7 +22,9 @@ def scope_from_runtime(config: dict[str, Any]) -> tuple[str, str, str | None]:
     return user, configurable.get("agent_id") or "default", configurable.get("thread_id")
 
 
-def run_tool(store, policy: MemoryPolicy, name: str, arguments: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+def run_tool(
+    store, policy: MemoryPolicy, name: str, arguments: dict[str, Any], config: dict[str, Any]
+) -> dict[str, Any]:
     user, agent, thread = scope_from_runtime(config)
     if name not in ALLOWED:
         return {"ok": False, "refused": "unknown_tool", "error": f"no tool named {name!r}"}

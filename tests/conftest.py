@@ -131,8 +131,13 @@ def build_postgres_store(dsn: str, tmp_path, clock, request=None, **kwargs):
     """A PostgresMemoryStore in a schema of its own, closed when the test ends."""
     from memcourse.stores.postgres import PostgresMemoryStore
 
-    store = PostgresMemoryStore(dsn, schema=f"t_{uuid.uuid4().hex}", key_store=tmp_path / f"keys-{uuid.uuid4().hex}.sqlite",
-                                clock=clock, **kwargs)
+    store = PostgresMemoryStore(
+        dsn,
+        schema=f"t_{uuid.uuid4().hex}",
+        key_store=tmp_path / f"keys-{uuid.uuid4().hex}.sqlite",
+        clock=clock,
+        **kwargs,
+    )
     if request is not None:
         request.addfinalizer(store.close)
     return store

@@ -23,13 +23,13 @@ import time
 import uuid
 
 import pytest
+from standin import STANDIN_EMBEDDER
 
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.base import StoreError
 from memcourse.stores.chroma import ChromaMemoryStore
 from memcourse.stores.chroma.embedded import DB_FILE
-from standin import STANDIN_EMBEDDER
 
 
 def versions_of(store: ChromaMemoryStore, memory_id: str) -> list[str]:
@@ -98,10 +98,13 @@ def test_threaded_put_delete_search_keeps_both_databases_intact(tmp_path):
             while time.monotonic() < stop:
                 key = f"k{rng.randrange(12)}"
                 if rng.random() < 0.6:
-                    lg.put(("users", f"u{seed}"), key, {"content": f"The user noted item {key} at step {rng.random():.6f}"})
+                    lg.put(("users", f"u{seed}"), key, {"content": f"The user noted item {key} at "
+                            f"step {rng.random():.6f}"})
                 else:
                     lg.delete(("users", f"u{seed}"), key)
-                record = store.upsert(MemoryRecord(MemoryType.EVENT, f"e{rng.randrange(8)}", f"Event {rng.random()}", user_id=f"d{seed}"))
+                record = store.upsert(
+                    MemoryRecord(MemoryType.EVENT, f"e{rng.randrange(8)}", f"Event {rng.random()}", user_id=f"d{seed}")
+                )
                 if rng.random() < 0.5:
                     store.forget(record.memory_id)
         except BaseException as error:
@@ -147,7 +150,9 @@ store.close()
 
 def test_a_second_process_on_an_embedded_path_is_refused_naming_the_holder(tmp_path):
     path = tmp_path / "db"
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert holder.stdout.readline().strip() == "open"
         with pytest.raises(StoreError, match=rf"pid {holder.pid}\b.*Chroma server"):
@@ -172,7 +177,9 @@ def test_closing_the_last_store_frees_the_path_for_another_process(tmp_path):
     with pytest.raises(StoreError, match="closed"):
         first.search("Lisbon")
     second.close()
-    opened = subprocess.run([sys.executable, "-c", HOLDER, str(path)], input="\n", capture_output=True, text=True, timeout=120)
+    opened = subprocess.run(
+        [sys.executable, "-c", HOLDER, str(path)], input="\n", capture_output=True, text=True, timeout=120
+    )
     assert opened.returncode == 0, opened.stderr[-2000:]
 
 

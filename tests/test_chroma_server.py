@@ -13,9 +13,10 @@ import sys
 import urllib.request
 import uuid
 
+from standin import STANDIN_EMBEDDER
+
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma import ChromaMemoryStore
-from standin import STANDIN_EMBEDDER
 
 
 def test_the_server_is_a_real_process_on_loopback(chroma_server):
@@ -33,7 +34,8 @@ def test_two_clients_in_one_process_behave_as_one_store(chroma_server, clock):
     record = writer.upsert(MemoryRecord(MemoryType.ENTITY, "home", "The user lives in Lisbon", created_at=clock()))
     writer.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "项目名称是智能客服助手", created_at=clock()))
     assert [r.subject for r in reader.search("智能客服", mode="keyword")] == ["project_name"]
-    assert [r.memory_id for r in reader.search("Which city does the user live in?", mode="vector")] == [record.memory_id]
+    assert [r.memory_id for r in reader.search("Which city does the user live "
+                                               "in?", mode="vector")] == [record.memory_id]
     assert writer.forget(record.memory_id) is True
     assert reader.get(record.memory_id) is None
     assert reader.search("Which city does the user live in?") == []

@@ -21,10 +21,10 @@ from memcourse.consolidation import (
     contradicts,
     same_event_or_fact,
 )
+from memcourse.extraction.audit import AuditLog
 from memcourse.recall.admission import admit
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.json_store import JsonMemoryStore
-from memcourse.extraction.audit import AuditLog
 from memcourse.writer import BackgroundMemoryWriter
 
 
@@ -65,7 +65,9 @@ def test_distinct_events_and_facts_are_never_merged(store, clock, first, second,
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    template=st.sampled_from(["Invoice {} was paid", "工单 {} 已关闭", "Flight {} lands at gate 4", "Order #{} shipped"]),
+    template=st.sampled_from(
+        ["Invoice {} was paid", "工单 {} 已关闭", "Flight {} lands at gate 4", "Order #{} shipped"]
+    ),
     first=st.from_regex(r"[A-Z]{2,4}-?[0-9]{1,6}", fullmatch=True),
     second=st.from_regex(r"[A-Z]{2,4}-?[0-9]{1,6}", fullmatch=True),
 )
@@ -188,8 +190,15 @@ def test_other_users_are_untouched(store, clock):
 
 @settings(max_examples=80, deadline=None)
 @given(
-    words=st.lists(st.sampled_from("deployed the service to cluster in for team lunch with met at room review "
-                                   "project 会议 讨论 北京 上海 项目 评审".split()), min_size=4, max_size=10, unique=True),
+    words=st.lists(
+        st.sampled_from(
+            "deployed the service to cluster in for team lunch with met at room review "
+            "project 会议 讨论 北京 上海 项目 评审".split()
+        ),
+        min_size=4,
+        max_size=10,
+        unique=True,
+    ),
     position=st.integers(min_value=0, max_value=9),
     replacement=st.sampled_from(["Frankfurt", "Singapore", "Anna", "Boris", "深圳", "成都", "Kafka", "Redis"]),
 )

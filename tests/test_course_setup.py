@@ -9,7 +9,6 @@ another ``python`` first on PATH, as a pyenv or conda set-up does.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -50,7 +49,8 @@ def _make(project: Path, *targets: str) -> subprocess.CompletedProcess:
 
 def _installs(project: Path) -> list[str]:
     log = project / "python.log"
-    return [line for line in log.read_text().splitlines() if "pip install" in line and "-e" in line] if log.exists() else []
+    return [line for line in log.read_text().splitlines() if "pip "
+                                                             "install" in line and "-e" in line] if log.exists() else []
 
 
 @pytest.mark.skipif(MAKE is None, reason="make is what the learner runs; without it there is nothing to test")

@@ -96,7 +96,7 @@ def test_zero_wrong_supersessions_on_the_shipped_recall_set():
         finally:
             store.close()
     wrong = []
-    for memory_id, record in stored.items():
+    for record in stored.values():
         if record.status.value == "active":
             continue
         successor = stored.get(record.superseded_by)

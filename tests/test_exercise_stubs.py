@@ -31,9 +31,28 @@ def run_graded(target: str, tmp_path_factory) -> list[dict]:
     env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1")
     env.pop("PYTEST_ADDOPTS", None)
     proc = subprocess.run(  # EncodingWarning reported, as `memcourse grade` runs them
-        [sys.executable, "-X", "warn_default_encoding", "-m", "pytest", str(GRADED), "-p", "no:nbval", "-p", "no:cacheprovider",
-         "-o", "addopts=", "-q", f"--target={target}", f"--junitxml={junit}"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-X",
+            "warn_default_encoding",
+            "-m",
+            "pytest",
+            str(GRADED),
+            "-p",
+            "no:nbval",
+            "-p",
+            "no:cacheprovider",
+            "-o",
+            "addopts=",
+            "-q",
+            f"--target={target}",
+            f"--junitxml={junit}",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert junit.exists(), f"pytest did not run (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     cases = []
@@ -41,12 +60,16 @@ def run_graded(target: str, tmp_path_factory) -> list[dict]:
         problem = case.find("failure")
         if problem is None:
             problem = case.find("error")
-        cases.append({
-            "id": f"{case.get('classname')}::{case.get('name')}",
-            "outcome": "skipped" if case.find("skipped") is not None else ("passed" if problem is None else problem.tag),
-            "message": "" if problem is None else (problem.get("message") or ""),
-            "details": "" if problem is None else (problem.text or ""),
-        })
+        cases.append(
+            {
+                "id": f"{case.get('classname')}::{case.get('name')}",
+                "outcome": "skipped"
+                if case.find("skipped") is not None
+                else ("passed" if problem is None else problem.tag),
+                "message": "" if problem is None else (problem.get("message") or ""),
+                "details": "" if problem is None else (problem.text or ""),
+            }
+        )
     return cases
 
 
@@ -125,14 +148,18 @@ def test_every_graded_test_fails_against_the_stubs_with_not_implemented(stub_cas
         "both targets run the same tests"
     )
     passing = [c["id"] for c in stub_cases if c["outcome"] in ("passed", "skipped")]
-    assert not passing, "these graded tests pass (or skip) on an untouched stub, so they test nothing:\n" + "\n".join(passing)
+    assert not passing, "these graded tests pass (or skip) on an untouched stub, so they test nothing:\n" + "\n".join(
+        passing
+    )
     wrong = [
         f"{c['id']}: {c['message'][:200]}"
         for c in stub_cases
         if "NotImplementedError" not in c["message"]
-        and "NotImplementedError" not in "\n".join(l for l in c["details"].splitlines() if l.startswith("E "))
+        and "NotImplementedError" not in "\n".join(row for row in c["details"].splitlines() if row.startswith("E "))
     ]
-    assert not wrong, "these graded tests fail on a stub for another reason than NotImplementedError:\n" + "\n".join(wrong)
+    assert not wrong, "these graded tests fail on a stub for another reason than NotImplementedError:\n" + "\n".join(
+        wrong
+    )
 
 
 @pytest.mark.parametrize("number", NUMBERS)

@@ -97,7 +97,8 @@ def test_fenced_json_is_unwrapped_and_noted(scripted):
 
 
 def test_a_leading_think_block_from_a_reasoning_model_is_skipped_and_noted(scripted):
-    result = extract(scripted, "<think>The user mentions Rust. That is a fact.</think>\n```json\n" + reply(item()) + "\n```")
+    result = extract(scripted, "<think>The user mentions Rust. That is a "
+                               "fact.</think>\n```json\n" + reply(item()) + "\n```")
     assert result.outcome == "ok" and len(result.candidates) == 1
     assert "think" in result.detail and "fence" in result.detail
     assert extract(scripted, "<think>unfinished thought " + reply(item())).outcome == "malformed_json"

@@ -54,9 +54,20 @@ def test_retractions_in_both_languages_name_what_they_take_back(text, subject):
     assert candidate.subject == subject
 
 
-@pytest.mark.parametrize("text", ["忘了说，我住在上海", "我忘记带伞了", "Don't forget the meeting at 3", "I forgot my keys",
-                                  "Forget it, let's talk about BM25 instead.", "forget this, what is RRF?",
-                                  "Forget about it.", "我不喜欢长回答", "我不用 Windows"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "忘了说，我住在上海",
+        "我忘记带伞了",
+        "Don't forget the meeting at 3",
+        "I forgot my keys",
+        "Forget it, let's talk about BM25 instead.",
+        "forget this, what is RRF?",
+        "Forget about it.",
+        "我不喜欢长回答",
+        "我不用 Windows",
+    ],
+)
 def test_forgetting_something_is_not_a_retraction(text):
     assert all(c.kind == MEMORY for c in candidates(text)), text
 

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 import pytest
+from standin import STANDIN_EMBEDDER
 
 from memcourse.embeddings import Embedder
 from memcourse.integrations.langgraph import MemcourseStore
@@ -32,7 +33,6 @@ from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType, Status
 from memcourse.stores.chroma import ChromaMemoryStore
 from memcourse.stores.residue import describe, find_residue
-from standin import STANDIN_EMBEDDER
 
 CANARY = "CANARYxq7"
 CANARY_ZH = "金丝雀暗号"
@@ -49,19 +49,23 @@ store.close()
 
 # Writes canary records as fast as it can until it is killed (the parent waits for "go"); it
 # embeds with a stand-in for the model (tests/standin.py): the residue does not depend on vectors.
-KILLED_WRITER = STANDIN_EMBEDDER + """
+KILLED_WRITER = (
+    STANDIN_EMBEDDER
+    + """
 import sys
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma import ChromaMemoryStore
 store = ChromaMemoryStore(sys.argv[1], dedupe_threshold=2, embedder=StandInEmbedder())
 i = 0
 while True:
-    store.upsert(MemoryRecord(MemoryType.EVENT, f"note {i} CANARYxq7", f"Note {i}: 金丝雀暗号 CANARYxq7 " + "x" * (i % 500),
+    store.upsert(MemoryRecord(MemoryType.EVENT, f"note {i} CANARYxq7",
+                              f"Note {i}: 金丝雀暗号 CANARYxq7 " + "x" * (i % 500),
                               user_id="mallory", tags=["CANARYxq7"], metadata={"n": "金丝雀暗号"}))
     i += 1
     if i == 3:
         print("go", flush=True)
 """
+)
 
 
 def plant(store: ChromaMemoryStore, clock, user_id: str = USER) -> list[MemoryRecord]:

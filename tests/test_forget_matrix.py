@@ -19,6 +19,7 @@ tests/test_audit.py; the chain semantics of every store in the store contract su
 from __future__ import annotations
 
 import pytest
+from standin import STANDIN_EMBEDDER
 
 from memcourse.agent import MemoryAwareAgent
 from memcourse.consolidation import SUMMARY_TAG, consolidate
@@ -29,7 +30,6 @@ from memcourse.records import DERIVED_FROM
 from memcourse.stores.json_store import JsonMemoryStore
 from memcourse.stores.residue import describe, find_residue
 from memcourse.tools import MemoryTools, ToolScope
-from standin import STANDIN_EMBEDDER
 
 CANARY = "CANARYmx5"
 CANARY_ZH = "金丝雀矩阵"

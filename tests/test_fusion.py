@@ -114,7 +114,9 @@ def test_sharpen_widens_the_gap_to_middling_matches():
 def test_a_silent_channel_does_not_drag_the_other_down():
     """With one channel returning nothing, the result is exactly the other channel's order
     and its normalised scores: fusion can never be worse than the only channel that spoke."""
-    alone = weighted_fusion({"keyword": {"a": 4.0, "b": 2.0}, "vector": {}}, {"keyword": 0.6, "vector": 0.4}, sharpen=1.0)
+    alone = weighted_fusion(
+        {"keyword": {"a": 4.0, "b": 2.0}, "vector": {}}, {"keyword": 0.6, "vector": 0.4}, sharpen=1.0
+    )
     assert [(d, s) for d, s, _ in alone] == [("a", 1.0), ("b", 0.5)]
 
 
@@ -143,7 +145,9 @@ def test_each_channel_can_have_its_own_exponent():
     fused = dict((d, s) for d, s, _ in weighted_fusion(
         scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen={"keyword": 3.0, "vector": 1.0}))
     assert fused == pytest.approx({"a": 0.5, "c": 0.5, "b": 0.5 * 0.5**3, "d": 0.5 * 0.5})
-    same = weighted_fusion(scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen={"keyword": 2.0, "vector": 2.0})
+    same = weighted_fusion(
+        scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen={"keyword": 2.0, "vector": 2.0}
+    )
     assert same == weighted_fusion(scores, {"keyword": 0.5, "vector": 0.5}, floors={"vector": 0.3}, sharpen=2.0)
 
 

@@ -26,7 +26,6 @@ import os
 import uuid
 from dataclasses import fields
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -57,7 +56,9 @@ HOSTILE_STRINGS = [
     "0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00", "2026-01-01T09:00:00", "nan", "1e400",
     "preference ", "PREFERENCE", "user_stated", "active", "x" * 600,
 ]
-offsets = st.builds(timezone, st.timedeltas(min_value=-timedelta(hours=23, minutes=59), max_value=timedelta(hours=23, minutes=59)))
+offsets = st.builds(
+    timezone, st.timedeltas(min_value=-timedelta(hours=23, minutes=59), max_value=timedelta(hours=23, minutes=59))
+)
 any_datetime = st.datetimes(timezones=st.one_of(st.none(), offsets))
 
 
@@ -94,7 +95,9 @@ hostile = st.one_of(
 
 def plausible(name: str):
     """Values near the valid region for one field, so accepted records are exercised too."""
-    ids = st.one_of(st.uuids().map(str), st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, max_size=20))
+    ids = st.one_of(
+        st.uuids().map(str), st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, max_size=20)
+    )
     return {
         "memory_type": st.sampled_from([*MemoryType, "Task", " event "]),
         "subject": st.text(min_size=1, max_size=40),
@@ -115,11 +118,18 @@ def plausible(name: str):
         "access_count": st.integers(min_value=0, max_value=10**6),
         "superseded_by": st.one_of(st.none(), ids),
         "history": st.lists(
-            st.builds(HistoryEntry, st.text(min_size=1, max_size=20), st.floats(0, 1),
-                      st.sampled_from(["user_stated", "llm_inferred"]), st.datetimes(timezones=offsets)),
+            st.builds(
+                HistoryEntry,
+                st.text(min_size=1, max_size=20),
+                st.floats(0, 1),
+                st.sampled_from(["user_stated", "llm_inferred"]),
+                st.datetimes(timezones=offsets),
+            ),
             max_size=2,
         ),
-        "metadata": st.dictionaries(st.text(max_size=8), st.one_of(st.integers(-100, 100), st.text(max_size=8)), max_size=3),
+        "metadata": st.dictionaries(
+            st.text(max_size=8), st.one_of(st.integers(-100, 100), st.text(max_size=8)), max_size=3
+        ),
         "valid_from": st.one_of(st.none(), st.datetimes(timezones=offsets)),
         "valid_to": st.one_of(st.none(), st.datetimes(timezones=offsets)),
     }[name]
@@ -171,7 +181,9 @@ def fuzz_store(request, tmp_path_factory):
     elif request.param == "postgres":
         from memcourse.stores.postgres import PostgresMemoryStore
 
-        store = PostgresMemoryStore(request.getfixturevalue("postgres_dsn"), schema=f"fuzz_{uuid.uuid4().hex}", key_store=root / "keys.sqlite")
+        store = PostgresMemoryStore(
+            request.getfixturevalue("postgres_dsn"), schema=f"fuzz_{uuid.uuid4().hex}", key_store=root / "keys.sqlite"
+        )
     else:
         from memcourse.stores.chroma import ChromaMemoryStore
 
@@ -186,7 +198,10 @@ def fuzz_store(request, tmp_path_factory):
 def check_accepted(store, record: MemoryRecord) -> None:
     """An accepted record must round-trip, upsert (or be refused as a tenancy conflict) and
     read back; then it is forgotten so the module's store stays small."""
-    assert MemoryRecord.from_dict(json.loads(json.dumps(record.to_dict(), ensure_ascii=False))).to_dict() == record.to_dict()
+    assert (
+        MemoryRecord.from_dict(json.loads(json.dumps(record.to_dict(), ensure_ascii=False))).to_dict()
+        == record.to_dict()
+    )
     before = snapshot(store)
     try:
         stored = store.upsert(record)
@@ -196,7 +211,11 @@ def check_accepted(store, record: MemoryRecord) -> None:
         return
     try:
         got = store.get(stored.memory_id)
-        assert got is not None and (got.content, got.subject, got.user_id) == (record.content, record.subject, record.user_id)
+        assert got is not None and (got.content, got.subject, got.user_id) == (
+            record.content,
+            record.subject,
+            record.user_id,
+        )
     finally:
         store.forget(stored.memory_id)
     assert snapshot(store) == before
@@ -264,9 +283,14 @@ def test_fuzzed_search_arguments_raise_naming_the_argument_and_change_nothing(fu
 
 
 @examples(300)
-@given(call=st.sampled_from(["list_all", "get", "forget", "forget_user", "history"]), value=st.one_of(hostile, st.sampled_from(["nobody", "bob ", "ａｌｉｃｅ"])),
-       keyword=st.sampled_from(["user_id", "agent_id", "memory_type"]))
-def test_fuzzed_lookup_and_forget_arguments_raise_naming_the_argument_and_change_nothing(fuzz_store, call, value, keyword):
+@given(
+    call=st.sampled_from(["list_all", "get", "forget", "forget_user", "history"]),
+    value=st.one_of(hostile, st.sampled_from(["nobody", "bob ", "ａｌｉｃｅ"])),
+    keyword=st.sampled_from(["user_id", "agent_id", "memory_type"]),
+)
+def test_fuzzed_lookup_and_forget_arguments_raise_naming_the_argument_and_change_nothing(
+    fuzz_store, call, value, keyword
+):
     before = snapshot(fuzz_store)
     method = getattr(fuzz_store, call)
     names = {keyword} if call == "list_all" else {"memory_id", "user_id"}
@@ -328,7 +352,9 @@ def test_a_fuzzed_store_file_opens_or_is_reported_corrupt_and_is_never_changed(t
 
 path_names = st.one_of(
     any_text,
-    st.sampled_from(["", ".", "..", "/", "a/../b.json", "x" * 300, "deep/" * 30 + "m.json", "m.json/", "\x00", "\ud800.json"]),
+    st.sampled_from(
+        ["", ".", "..", "/", "a/../b.json", "x" * 300, "deep/" * 30 + "m.json", "m.json/", "\x00", "\ud800.json"]
+    ),
     st.binary(max_size=8),
     st.integers(),
     st.none(),

@@ -3,7 +3,6 @@ end to end, and a course copy with a syntax error, an import error and a half-do
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
@@ -27,11 +26,14 @@ from memcourse.course.progress import format_report, render_html
 
 ROOT = Path(__file__).resolve().parent.parent
 
-JUNIT = """<?xml version="1.0" encoding="utf-8"?>
+JUNIT = (
+    """<?xml version="1.0" encoding="utf-8"?>
 <testsuites><testsuite name="pytest" tests="5">
   <testcase classname="tests.graded.test_ex02_typed_records" name="test_new_subject_is_appended" time="0.01"/>
   <testcase classname="tests.graded.test_ex02_typed_records" name="test_update_keeps_identity" time="0.01">
-    <failure message="AssertionError: an update keeps the original creation time&#10;assert 1 == 2&#10; +  where 1 = f()">Traceback (most recent call last):
+    <failure
+      message="AssertionError: an update keeps the original creation time&#10;assert 1 == 2&#10; +  where 1 = f()">"""
+    """Traceback (most recent call last):
   File "/x/y.py", line 3, in test
 E   AssertionError: an update keeps the original creation time</failure>
   </testcase>
@@ -39,11 +41,14 @@ E   AssertionError: an update keeps the original creation time</failure>
     <failure message="NotImplementedError: ex03 gate_candidate: not written yet">long traceback</failure>
   </testcase>
   <testcase classname="tests.graded.test_ex03_policy_gate" name="test_usable_memory[ok]" time="0.01">
-    <error message="failed on setup with &quot;ModuleNotFoundError: No module named 'exercises.ex03_policy_gate'&quot;">E   ModuleNotFoundError</error>
+    <error
+      message="failed on setup with &quot;ModuleNotFoundError: No module named 'exercises.ex03_policy_gate'&quot;">"""
+    """E   ModuleNotFoundError</error>
   </testcase>
   <testcase classname="tests.test_other" name="test_unrelated" time="0.01"/>
 </testsuite></testsuites>
 """
+)
 
 
 def test_parse_junit_groups_by_exercise_and_keeps_the_assertion_message():
@@ -66,11 +71,14 @@ def test_readable_name_unescapes_only_unicode_escapes():
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ("AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'\n+ where ...", "AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'"),
+        ("AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'\n+ where "
+         "...", "AssertionError: 两条中文记忆必须有两个 id\nassert 'a' != 'a'"),
         ("assert 1 == 2\n +  where 1 = len([])", "assert 1 == 2"),
         ("", "failed (no message)"),
-        ("AssertionError: the old content is kept\nassert [] == [HistoryEntry...imezone.utc))]", "AssertionError: the old content is kept"),
-        ("AssertionError: expected\nthree lines\nof explanation\nassert x", "AssertionError: expected\nthree lines\nof explanation\nassert x"),
+        ("AssertionError: the old content is kept\nassert [] == "
+         "[HistoryEntry...imezone.utc))]", "AssertionError: the old content is kept"),
+        ("AssertionError: expected\nthree lines\nof explanation\nassert "
+         "x", "AssertionError: expected\nthree lines\nof explanation\nassert x"),
     ],
 )
 def test_short_message_keeps_the_explanation_and_drops_pytest_internals(raw, expected):
@@ -140,8 +148,13 @@ def _report() -> GradeReport:
         CaseOutcome("test_history", False, "AssertionError: history grows: oldest first\nassert [] == ['x']"),
         *[CaseOutcome(f"test_more_{i}", False, f"AssertionError: failure {i}") for i in range(4)],
     ])
-    broken = ExerciseScore("03", "ex03_policy_gate", "Gates", [CaseOutcome("t", False, "SyntaxError") for _ in range(4)],
-                           LoadProblem("SyntaxError", "invalid syntax", "/c/exercises/ex03_policy_gate.py", 60, "def f(:"))
+    broken = ExerciseScore(
+        "03",
+        "ex03_policy_gate",
+        "Gates",
+        [CaseOutcome("t", False, "SyntaxError") for _ in range(4)],
+        LoadProblem("SyntaxError", "invalid syntax", "/c/exercises/ex03_policy_gate.py", 60, "def f(:"),
+    )
     return GradeReport("exercises", [done, stub, partial, broken], Path("/course"))
 
 
@@ -190,7 +203,8 @@ def test_html_view_has_bars_collapsed_failures_and_the_folder():
 
 
 def test_html_escapes_what_the_tests_print():
-    report = GradeReport("exercises", [ExerciseScore("05", "ex05_x", "X", [CaseOutcome("<b>t</b>", False, "<img src=x>")])])
+    report = GradeReport("exercises", [ExerciseScore("05", "ex05_x", "X", [CaseOutcome("<b>t</b>", False, "<img "
+                         "src=x>")])])
     page = render_html(report)
     assert "<img src=x>" not in page and "&lt;img src=x&gt;" in page
 
@@ -211,7 +225,7 @@ def test_grading_the_stubs_is_0_percent_with_every_exercise_listed(capsys, monke
     monkeypatch.chdir(ROOT)
     assert grading.main(["--target", "exercises"]) == 0
     out = capsys.readouterr().out
-    assert f"graded: your work in" in out and "exercises" in out.splitlines()[0]
+    assert "graded: your work in" in out and "exercises" in out.splitlines()[0]
     assert "overall: 0/" in out and "(0%)" in out
     for number in available_exercises(ROOT):
         assert f"  {number}  " in out
@@ -244,9 +258,11 @@ def test_a_course_copy_with_a_syntax_error_an_import_error_and_a_half_done_exerc
     assert buggy != solution
     (root / "exercises" / "ex02_typed_records.py").write_text(buggy, encoding="utf-8")
     stub07 = (ROOT / "exercises" / "ex07_hybrid_fusion.py").read_text(encoding="utf-8")
-    (root / "exercises" / "ex07_hybrid_fusion.py").write_text(stub07.replace("def recall_at_k(ranked", "def recall_at_k(ranked,,", 1), encoding="utf-8")
+    (root / "exercises" / "ex07_hybrid_fusion.py").write_text(stub07.replace("def "
+            "recall_at_k(ranked", "def recall_at_k(ranked,,", 1), encoding="utf-8")
     stub00 = (ROOT / "exercises" / "ex00_warmup.py").read_text(encoding="utf-8")
-    (root / "exercises" / "ex00_warmup.py").write_text(stub00 + "\nimport no_such_module_for_memcourse\n", encoding="utf-8")
+    (root / "exercises" / "ex00_warmup.py").write_text(stub00 + "\nimport "
+            "no_such_module_for_memcourse\n", encoding="utf-8")
 
     report = grading.run_grading(None, target="exercises", root=root)
     scores = report.by_number()

@@ -28,7 +28,9 @@ DASHES = ["\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2015", "\u2212", 
 ])
 def test_numbers_grouped_with_any_dash_are_found(dash, template):
     text = template.format(d=dash)
-    assert find_secrets(text), f"{text!r}: a number grouped with U+{ord(dash):04X} must be found like one grouped with '-'"
+    assert find_secrets(text), (
+        f"{text!r}: a number grouped with U+{ord(dash):04X} must be found like one grouped with '-'"
+    )
 
 
 def test_dash_folding_keeps_words_and_spans():

@@ -65,7 +65,7 @@ def test_a_luhn_valid_card_is_found_with_any_separator(body, separator):
 
 def _cn_id(body17: str) -> str:
     weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-    return body17 + "10X98765432"[sum(int(d) * w for d, w in zip(body17, weights)) % 11]
+    return body17 + "10X98765432"[sum(int(d) * w for d, w in zip(body17, weights, strict=True)) % 11]
 
 
 @settings(max_examples=300, deadline=None)

@@ -227,8 +227,10 @@ def test_keyword_text_carries_the_date_in_the_forms_questions_use():
 def test_a_month_question_finds_the_memory_written_that_month():
     from memcourse.recall.bm25 import BM25Index
 
-    may = MemoryRecord("event", "a", "Caroline: I went to a support group", created_at=datetime(2023, 5, 8, tzinfo=timezone.utc))
-    july = MemoryRecord("event", "b", "Caroline: I went to a support group", created_at=datetime(2023, 7, 8, tzinfo=timezone.utc))
+    may = MemoryRecord("event", "a", "Caroline: I went to a support "
+                       "group", created_at=datetime(2023, 5, 8, tzinfo=timezone.utc))
+    july = MemoryRecord("event", "b", "Caroline: I went to a support "
+                        "group", created_at=datetime(2023, 7, 8, tzinfo=timezone.utc))
     index = BM25Index()
     index.add_many([("may", keyword_text(may)), ("july", keyword_text(july))])
     assert index.search("What did Caroline do in May 2023?", limit=2)[0][0] == "may"

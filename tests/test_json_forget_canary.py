@@ -40,7 +40,9 @@ def plant(store: JsonMemoryStore) -> None:
     store.upsert(MemoryRecord(MemoryType.ENTITY, f"codename {CANARY}", f"代号是 {CANARY_ZH}", user_id=USER,
                               tags=[CANARY], metadata={"note": CANARY_ZH, CANARY: [1, 2]},
                               source_conversation_id=f"conv-{CANARY}"))
-    store.upsert(MemoryRecord(MemoryType.ENTITY, f"codename {CANARY}", "代号已经换了", user_id=USER))  # history keeps the old
+    store.upsert(
+        MemoryRecord(MemoryType.ENTITY, f"codename {CANARY}", "代号已经换了", user_id=USER)
+    )  # history keeps the old
     fact = MemoryPolicy().extract(f"记住：我的船叫 {CANARY} {CANARY_ZH}", user_id=USER, conversation_id=f"c-{CANARY}")
     assert fact is not None, "the policy refused the canary fact"
     store.upsert(fact)

@@ -7,7 +7,7 @@ import json
 import multiprocessing
 import os
 import threading
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,11 @@ def path(tmp_path) -> Path:
 @pytest.fixture
 def json_store(path, clock) -> JsonMemoryStore:
     store = JsonMemoryStore(path, clock=clock)
-    for text in ("以后回答我问题时，代码示例尽量用Python。", "记住：我的项目叫智能客服助手。", "记住：Phase4当前任务是实现AgentMemorySystem。"):
+    for text in (
+        "以后回答我问题时，代码示例尽量用Python。",
+        "记住：我的项目叫智能客服助手。",
+        "记住：Phase4当前任务是实现AgentMemorySystem。",
+    ):
         store.upsert(POLICY.extract(text))
     return store
 
@@ -486,7 +490,11 @@ def plant_debris(path: Path, text: str) -> Path:
 
 def test_crash_debris_is_removed_when_the_store_opens(json_store, path, clock):
     leftover = plant_debris(path, f'{{"format": "{FORMAT}", "records": ["{CANARY}"]}}')
-    unrelated = [path.parent / f".{path.name}.backup.tmp", path.parent / "notes.tmp", path.parent / f"{path.name}.x1234567.tmp"]
+    unrelated = [
+        path.parent / f".{path.name}.backup.tmp",
+        path.parent / "notes.tmp",
+        path.parent / f"{path.name}.x1234567.tmp",
+    ]
     for other in unrelated:
         other.write_text("not ours", encoding="utf-8")
     JsonMemoryStore(path, clock=clock)
@@ -577,8 +585,15 @@ def test_a_path_below_a_file_is_a_store_error(tmp_path):
         JsonMemoryStore(tmp_path / "plain" / "memories.json")
 
 
-@pytest.mark.parametrize(("kwargs", "error"), [({"clock": "now"}, TypeError), ({"lock_timeout": -1}, ValueError),
-                                                ({"lock_timeout": float("nan")}, ValueError), ({"lock_timeout": "5"}, TypeError)])
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"clock": "now"}, TypeError),
+        ({"lock_timeout": -1}, ValueError),
+        ({"lock_timeout": float("nan")}, ValueError),
+        ({"lock_timeout": "5"}, TypeError),
+    ],
+)
 def test_bad_clock_or_timeout_names_the_argument(path, kwargs, error):
     with pytest.raises(error, match=next(iter(kwargs))):
         JsonMemoryStore(path, **kwargs)
@@ -588,7 +603,9 @@ def test_bad_clock_or_timeout_names_the_argument(path, kwargs, error):
 def _crash_script():
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("crash_stores", Path(__file__).parents[1] / "scripts" / "crash_stores.py")
+    spec = importlib.util.spec_from_file_location(
+        "crash_stores", Path(__file__).parents[1] / "scripts" / "crash_stores.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

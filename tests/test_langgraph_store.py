@@ -78,7 +78,12 @@ def both(lg, ops):
 
 # -- put / get / delete -----------------------------------------------------------------------
 def test_round_trip_keeps_non_ascii_namespace_key_and_value(lg, clock):
-    value = {"content": "用户喜欢简短的中文回答 🙂", "细节": {"语言": ["中文", "English"], "级别": 2}, "ok": True, "none": None}
+    value = {
+        "content": "用户喜欢简短的中文回答 🙂",
+        "细节": {"语言": ["中文", "English"], "级别": 2},
+        "ok": True,
+        "none": None,
+    }
     lg.put(("users", "用户甲", "偏好"), "回答风格", value)
     item = lg.get(("users", "用户甲", "偏好"), "回答风格")
     assert type(item) is Item
@@ -269,11 +274,66 @@ def test_namespace_pattern_matching_unit():
 
 # -- search: filters and pagination -----------------------------------------------------------
 ITEMS = [
-    (("users", "u1", "books"), "b1", {"content": "a book about gardens", "genre": "非虚构", "rating": 4.5, "year": 2019, "meta": {"lang": "zh", "pages": 300}, "labels": ["a", "b"]}),
-    (("users", "u1", "books"), "b2", {"content": "a novel about the sea", "genre": "fiction", "rating": 3.0, "year": 2021, "meta": {"lang": "en", "pages": 120}, "labels": ["a"]}),
-    (("users", "u1", "films"), "f1", {"content": "a film about robots", "genre": "fiction", "rating": 5, "year": 2015, "meta": {"lang": "en", "pages": 0}, "labels": []}),
-    (("users", "u2", "books"), "b3", {"content": "a cookbook of noodles", "genre": "非虚构", "rating": 4.0, "year": 2023, "meta": {"lang": "zh", "pages": 80}, "labels": ["b"]}),
-    (("shared",), "s1", {"content": "a shared reading list", "genre": "list", "rating": 2, "year": 2020, "meta": {"lang": "en", "pages": 5}, "labels": ["a", "b"]}),
+    (
+        ("users", "u1", "books"),
+        "b1",
+        {
+            "content": "a book about gardens",
+            "genre": "非虚构",
+            "rating": 4.5,
+            "year": 2019,
+            "meta": {"lang": "zh", "pages": 300},
+            "labels": ["a", "b"],
+        },
+    ),
+    (
+        ("users", "u1", "books"),
+        "b2",
+        {
+            "content": "a novel about the sea",
+            "genre": "fiction",
+            "rating": 3.0,
+            "year": 2021,
+            "meta": {"lang": "en", "pages": 120},
+            "labels": ["a"],
+        },
+    ),
+    (
+        ("users", "u1", "films"),
+        "f1",
+        {
+            "content": "a film about robots",
+            "genre": "fiction",
+            "rating": 5,
+            "year": 2015,
+            "meta": {"lang": "en", "pages": 0},
+            "labels": [],
+        },
+    ),
+    (
+        ("users", "u2", "books"),
+        "b3",
+        {
+            "content": "a cookbook of noodles",
+            "genre": "非虚构",
+            "rating": 4.0,
+            "year": 2023,
+            "meta": {"lang": "zh", "pages": 80},
+            "labels": ["b"],
+        },
+    ),
+    (
+        ("shared",),
+        "s1",
+        {
+            "content": "a shared reading list",
+            "genre": "list",
+            "rating": 2,
+            "year": 2020,
+            "meta": {"lang": "en", "pages": 5},
+            "labels": ["a", "b"],
+        },
+    ),
 ]
 
 
@@ -399,7 +459,8 @@ def test_query_search_finds_chinese(lg):
 def test_query_search_applies_filter_and_pagination(remembered):
     everything = remembered.search(("users", "u1"), query="The user prefers Python code examples cat Shanghai")
     assert len(everything) >= 3
-    assert [i.key for i in remembered.search(("users", "u1"), query="The user prefers Python code examples cat Shanghai", limit=1, offset=1)] == [everything[1].key]
+    assert [i.key for i in remembered.search(("users", "u1"), query="The user prefers Python code examples cat "
+                                              "Shanghai", limit=1, offset=1)] == [everything[1].key]
     typed = remembered.search(("users", "u1"), query="Python code examples", filter={"memory_type": "preference"})
     assert [item.key for item in typed] == ["style"]
 
@@ -464,7 +525,12 @@ def test_an_administrator_may_store_a_rule(lg, backend):
 
 def test_refusal_in_a_batch_writes_nothing(lg, backend):
     with pytest.raises(WriteRefused):
-        lg.batch([PutOp(("users", "u1"), "ok", {"content": "fine"}), PutOp(("users", "u1"), "k", {"content": "password: hunter2"})])
+        lg.batch(
+            [
+                PutOp(("users", "u1"), "ok", {"content": "fine"}),
+                PutOp(("users", "u1"), "k", {"content": "password: hunter2"}),
+            ]
+        )
     assert backend.list_all() == []
 
 
@@ -511,7 +577,8 @@ def test_an_item_id_owned_by_another_user_is_refused_and_the_batch_writes_nothin
     is refused (and writes nothing, not even the batch's other item); a delete from Alice's
     namespace does not remove Bob's record."""
     taken = item_id(("users", "alice"), "diary")
-    backend.upsert(MemoryRecord(MemoryType.ENTITY, "diary", "Bob's planted record", user_id="bob", memory_id=taken, created_at=clock()))
+    backend.upsert(MemoryRecord(MemoryType.ENTITY, "diary", "Bob's planted "
+                                                   "record", user_id="bob", memory_id=taken, created_at=clock()))
     with pytest.raises(TenancyError):
         lg.batch([
             PutOp(("users", "alice"), "other", {"content": "The user likes green tea"}),
@@ -559,7 +626,8 @@ def test_the_bad_op_check_runs_before_earlier_writes_in_the_batch(lg, backend):
 
 # -- mapping to memcourse -----------------------------------------------------------------------
 def test_namespaces_map_to_memcourse_users_and_agents(lg, backend):
-    lg.put(("users", "alice", "memories"), "style", {"content": "Prefers Python code examples", "memory_type": "preference"})
+    lg.put(("users", "alice", "memories"), "style", {"content": "Prefers Python code "
+            "examples", "memory_type": "preference"})
     lg.put(("users", "alice", "agents", "planner"), "plan", {"content": "Plans trips by train"})
     lg.put(("docs",), "readme", {"content": "Shared notes about Python"})
     by_key = {r.metadata["langgraph"]["key"]: r for r in backend.list_all()}
@@ -584,13 +652,18 @@ def test_default_scope_function():
 
 
 def test_a_custom_scope_function(backend, clock):
-    lg = MemcourseStore(backend, scope=lambda ns: (ns[1], "default") if ns[0] == "memories" else ("nobody", "default"), clock=clock)
+    lg = MemcourseStore(
+        backend, scope=lambda ns: (ns[1], "default") if ns[0] == "memories" else ("nobody", "default"), clock=clock
+    )
     lg.put(("memories", "bob"), "k", {"content": "Bob likes tea"})
     assert backend.list_all(user_id="bob")[0].content == "Bob likes tea"
 
 
 def test_value_text_is_what_recall_sees():
-    assert value_text({"food": {"likes": ["面条", "饺子"]}, "n": 2, "x": None}) == "food.likes: 面条; food.likes: 饺子; n: 2"
+    assert (
+        value_text({"food": {"likes": ["面条", "饺子"]}, "n": 2, "x": None})
+        == "food.likes: 面条; food.likes: 饺子; n: 2"
+    )
     assert value_text({}) == ""
 
 
@@ -636,7 +709,11 @@ def test_the_json_file_stays_readable(tmp_path, clock):
     text = (tmp_path / "m.json").read_text(encoding="utf-8")
     assert "住在上海" in text and "\\u" not in text
     record = json.loads(text)["records"][0]
-    assert record["metadata"]["langgraph"] == {"namespace": ["users", "用户甲"], "key": "城市", "value": {"content": "住在上海"}}
+    assert record["metadata"]["langgraph"] == {
+        "namespace": ["users", "用户甲"],
+        "key": "城市",
+        "value": {"content": "住在上海"},
+    }
 
 
 # -- Chroma's near-duplicate supersession vs independent keys ----------------------------------

@@ -17,7 +17,8 @@ class FakeChatServer:
 
     def __init__(self):
         self.requests: list[dict] = []
-        self.reply: tuple[int, object] = (200, {"choices": [{"message": {"role": "assistant", "content": "好的，用 Python。"}}]})
+        self.reply: tuple[int, object] = (200, {"choices": [{"message": {"role": "assistant", "content": "好的，用 "
+                                                "Python。"}}]})
         outer = self
 
         class Handler(BaseHTTPRequestHandler):

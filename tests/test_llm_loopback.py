@@ -46,4 +46,6 @@ def test_unknown_paths_get_404_and_the_server_stops():
     assert error.value.code == 404
     server.stop()
     with pytest.raises(OSError):
-        urllib.request.urlopen(urllib.request.Request(server.base_url + "/chat/completions", data=b"{}", method="POST"), timeout=2)
+        urllib.request.urlopen(
+            urllib.request.Request(server.base_url + "/chat/completions", data=b"{}", method="POST"), timeout=2
+        )

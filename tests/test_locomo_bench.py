@@ -25,7 +25,8 @@ def tiny(path: Path) -> Path:
                 "session_1": [
                     {"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a beagle puppy called Biscuit"},
                     {"speaker": "Ben", "dia_id": "D1:2", "text": "Lovely! I started pottery classes"},
-                    {"speaker": "Ana", "dia_id": "D1:3", "text": "Look at this", "blip_caption": "a photo of a red kite"},
+                    {"speaker": "Ana", "dia_id": "D1:3", "text": "Look at "
+                     "this", "blip_caption": "a photo of a red kite"},
                 ],
                 "session_2_date_time": "10:00 am on 2 July, 2023",
                 "session_2": [
@@ -34,16 +35,20 @@ def tiny(path: Path) -> Path:
                 ],
             },
             "qa": [
-                {"question": "What is the name of Ana's puppy?", "answer": "Biscuit", "evidence": ["D1:1"], "category": 4},
-                {"question": "Where did the pottery teacher move?", "answer": "Lisbon", "evidence": ["D2:1; D1:2"], "category": 1},
+                {"question": "What is the name of Ana's "
+                 "puppy?", "answer": "Biscuit", "evidence": ["D1:1"], "category": 4},
+                {"question": "Where did the pottery teacher "
+                 "move?", "answer": "Lisbon", "evidence": ["D2:1; D1:2"], "category": 1},
                 {"question": "What did Ana photograph?", "answer": "a kite", "evidence": ["D:1:3"], "category": 4},
-                {"question": "When did Ben start pottery?", "answer": "May", "evidence": ["D01:02", "D9:9"], "category": 2},
+                {"question": "When did Ben start "
+                 "pottery?", "answer": "May", "evidence": ["D01:02", "D9:9"], "category": 2},
                 {"question": "What is Ben's cat called?", "evidence": ["D"], "category": 5, "adversarial_answer": "x"},
             ],
         },
         {"sample_id": "conv-y", "conversation": {"speaker_a": "C", "speaker_b": "D",
                                                   "session_1_date_time": "9:00 am on 1 June, 2023",
-                                                  "session_1": [{"speaker": "C", "dia_id": "D1:1", "text": "Hello there"}]},
+                                                  "session_1": [{"speaker": "C", "dia_id": "D1:1", "text": "Hello "
+                                                  "there"}]},
          "qa": []},
     ]
     file = path / "locomo-tiny.json"

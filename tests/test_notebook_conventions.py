@@ -381,7 +381,8 @@ def test_the_top_cell_states_a_time_of_at_most_45_minutes(notebook):
 
 
 # -- hint() ------------------------------------------------------------------------------------
-_DEFINES_HINT = re.compile(r"^\s*(?:from memcourse\.course(?:\.hints)? import [^\n]*\bhint\b|def hint\b|hint\s*=)", re.M)
+_DEFINES_HINT = re.compile(r"^\s*(?:from memcourse\.course(?:\.hints)? import [^\n]*\bhint\b|def hint\b"
+                           r"|hint\s*=)", re.M)
 
 
 def hint_problems(nb) -> list[str]:

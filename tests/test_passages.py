@@ -130,7 +130,7 @@ def test_the_buried_answer_passes_the_on_topic_sentence_only_with_passages(embed
     """The premise of the module, measured: by whole-text cosine the single on-topic sentence
     wins; by passage similarity the turn that answers does."""
     query = embedder.embed_one(QUERY)
-    whole = dict(zip(("answer", "topic"), (embedder.embed([ANSWER, ON_TOPIC]) @ query).tolist()))
+    whole = dict(zip(("answer", "topic"), (embedder.embed([ANSWER, ON_TOPIC]) @ query).tolist(), strict=True))
     best = best_passage_similarity(query, {"answer": ANSWER, "topic": ON_TOPIC}, embedder, min_known=MIN_KNOWN_TOKENS)
     assert set(best) == {"answer"}  # one sentence: no passages
     assert whole["topic"] > whole["answer"]

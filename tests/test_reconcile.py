@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from memcourse import JsonMemoryStore, MemoryRecord, MemoryType, Source, Status
 from memcourse.extraction import RETRACTION, Candidate, Message, Reconciler, decide_by_rules
@@ -59,7 +61,8 @@ def test_the_same_fact_in_other_punctuation_or_spacing_is_a_noop(store, again):
 
 def test_a_restatement_under_another_key_is_a_noop_not_a_second_memory(store):
     put(store, "our deploy window is Thursday 14:00 UTC", "our deploy window is Thursday 1400 UTC")
-    decision = rules(store, cand("our deploy window is Thursday at 14:00 UTC", "our deploy window is Thursday at 1400 UTC"))
+    decision = rules(store, cand("our deploy window is Thursday at 14:00 "
+                                 "UTC", "our deploy window is Thursday at 1400 UTC"))
     assert decision.action == "NOOP"
 
 
@@ -170,7 +173,8 @@ def model_decision(server, store, candidate, answer):
 def test_a_valid_model_answer_is_used(server, store):
     old = put(store, "Ravi works on payments", "team", source=Source.LLM_INFERRED)
     candidate = cand("Ravi moved to the risk team", "team_membership")
-    decision = model_decision(server, store, candidate, {"action": "supersede", "target": "m1", "reason": "moved teams"})
+    decision = model_decision(server, store, candidate, {"action": "supersede", "target": "m1", "reason": "moved "
+                                                         "teams"})
     assert decision.action == "SUPERSEDE" and decision.target_id == old.memory_id
     assert decision.decided_by == "llm:judge" and decision.reason == "moved teams"
     sent = json.loads(server.requests[-1]["body"]["messages"][-1]["content"])
@@ -237,11 +241,11 @@ def test_times_and_amounts_may_change_but_codes_may_not():
     assert similarity("our deploy window is Thursday 14:00 UTC", "our deploy window is Friday 10:00 UTC") >= SAME_FACT
     assert similarity("budget is 200 yuan per month", "budget is 300 yuan per month") >= SAME_FACT
     assert similarity("phase4 task is done", "phase5 task is done") == 0.0
-    assert similarity("our standup is at 9:30", "our retro is at 9:30") < SAME_FACT, "shared numbers are not a shared fact"
+    assert similarity("our standup is at "
+                      "9:30", "our retro is at 9:30") < SAME_FACT, "shared numbers are not a shared fact"
     assert restates("Thursday 14:00", "thursday, at 14:00!") and not restates("Thursday 14:00", "Thursday 16:00")
 
 
-from hypothesis import given, strategies as st  # noqa: E402
 
 _texts = st.text(alphabet=st.sampled_from(list("abc XYZ 12-.猫叫年糕我的，。")), max_size=30)
 

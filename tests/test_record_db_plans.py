@@ -21,7 +21,9 @@ from standin import STANDIN_EMBEDDER  # noqa: E402
 
 exec(STANDIN_EMBEDDER)  # defines StandInEmbedder: plans do not depend on what vectors mean
 
-INDEXED = r"SEARCH records USING (COVERING )?INDEX sqlite_autoindex_records_\d \((row_id|collection=\? AND memory_id)=\?\)"
+INDEXED = (
+    r"SEARCH records USING (COVERING )?INDEX sqlite_autoindex_records_\d \((row_id|collection=\? AND memory_id)=\?\)"
+)
 
 
 def test_lookups_by_row_id_and_by_memory_id_use_their_unique_indexes(tmp_path):
@@ -32,7 +34,8 @@ def test_lookups_by_row_id_and_by_memory_id_use_their_unique_indexes(tmp_path):
     real.execute("BEGIN")  # one transaction: the database syncs every commit to disk
     real.executemany(
         "INSERT INTO records (collection, memory_id, row_id, user_id, agent_id, memory_type, status, "
-        "superseded_by, readable, inserted, write_id, record) VALUES (?, ?, ?, 'u', 'a', 'event', 'active', NULL, 1.0, ?, 'w', '{}')",
+        "superseded_by, readable, inserted, write_id, record) VALUES (?, ?, ?, 'u', 'a', 'event', 'active', NULL, 1.0, "
+        "?, 'w', '{}')",
         [(records.name, f"filler-{i}", secrets.token_hex(16), i) for i in range(10_000)],
     )
     real.execute("COMMIT")

@@ -10,13 +10,13 @@ import pytest
 
 from memcourse.records import (
     MAX_CONTENT_CHARS,
+    MAX_METADATA_DEPTH,
     MAX_SUBJECT_CHARS,
     HistoryEntry,
     MemoryRecord,
     MemoryType,
     Source,
     Status,
-    MAX_METADATA_DEPTH,
     make_memory_id,
     parse_timestamp,
 )
@@ -244,7 +244,9 @@ def nested_list(depth: int) -> list:
 
 
 def test_metadata_depth_limit_is_exact():
-    assert build(metadata={"a": nested_list(MAX_METADATA_DEPTH - 1)}).metadata["a"] == nested_list(MAX_METADATA_DEPTH - 1)
+    assert build(metadata={"a": nested_list(MAX_METADATA_DEPTH - 1)}).metadata["a"] == nested_list(
+        MAX_METADATA_DEPTH - 1
+    )
     with pytest.raises(ValueError, match=f"metadata.*more than {MAX_METADATA_DEPTH} levels"):
         build(metadata={"a": nested_list(MAX_METADATA_DEPTH)})
 

@@ -13,7 +13,9 @@ def test_scratch_dir_is_new_and_empty():
 
 
 def test_scratch_dir_is_removed_when_the_process_exits(tmp_path):
-    code = "from memcourse.course.scratch import scratch_dir; p = scratch_dir(); (p / 'f.json').write_text('{}'); print(p)"
+    code = (
+        "from memcourse.course.scratch import scratch_dir; p = scratch_dir(); (p / 'f.json').write_text('{}'); print(p)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     from pathlib import Path
 

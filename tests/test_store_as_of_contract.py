@@ -93,8 +93,9 @@ def test_looking_at_the_past_records_no_access(store, clock):
 
 
 def test_a_bad_as_of_is_refused_by_name_and_changes_nothing(store, clock):
-    import pytest
     from datetime import datetime
+
+    import pytest
 
     store.upsert(entity(clock, "home_location", "I live in Guangzhou"))
     before = [r.to_dict() for r in store.list_all()]

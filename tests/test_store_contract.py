@@ -206,7 +206,8 @@ def test_search_hits_are_ordered_best_first(seeded):
     scores = [hit.score for hit in hits]
     assert scores == sorted(scores, reverse=True)
     assert hits[0].record.subject == "phase4_current_task"
-    assert [hit.record.memory_id for hit in hits] == [r.memory_id for r in seeded.search("Phase4 memory Python 示例", limit=3)]
+    assert [hit.record.memory_id for hit in hits] == [r.memory_id for r in seeded.search("Phase4 memory Python "
+                                                                                         "示例", limit=3)]
 
 
 def test_search_records_the_access_and_persists_it(store, clock):
@@ -478,9 +479,13 @@ def test_a_hostile_id_cannot_enter_the_store(store, clock, field):
 # -- a memory never changes owner (issue 10, tenancy) ----------------------------------------------
 def test_an_upsert_cannot_take_over_another_users_memory(store, clock):
     diary_id = make_memory_id("entity", "diary", user_id="alice")
-    store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第一版", user_id="alice"))
+    store.upsert(
+        make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第一版", user_id="alice")
+    )
     clock.advance(hours=1)
-    store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第二版", user_id="alice"))
+    store.upsert(
+        make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice 的日记 第二版", user_id="alice")
+    )
     before = state(store)
     hostile = make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Bob 的日记", user_id="bob",
                    memory_id=diary_id)
@@ -540,7 +545,8 @@ def test_nobody_can_squat_a_derived_id_before_its_owner_writes(store, clock, bob
     with pytest.raises(TenancyError, match="make_memory_id"):
         store.upsert(make(clock, memory_type=MemoryType.ENTITY, content="planted", memory_id=diary_id, **fields))
     assert store.get(diary_id) is None and state(store) == []
-    mine = store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice's diary", user_id="alice"))
+    mine = store.upsert(make(clock, memory_type=MemoryType.ENTITY, subject="diary", content="Alice's "
+                                                                           "diary", user_id="alice"))
     assert mine.memory_id == diary_id
     # Ids of any other form are the caller's business; updating one's own record may change its subject.
     store.upsert(make(clock, content="uuid-keyed", memory_id="3f0c9a9e-5d1b-4c43-9a8e-0d6f1a2b3c4d", user_id="bob"))
@@ -577,7 +583,8 @@ BROKEN_AFTER_CONSTRUCTION = [
 ]
 
 
-@pytest.mark.parametrize("field, value, error", BROKEN_AFTER_CONSTRUCTION, ids=[c[0] for c in BROKEN_AFTER_CONSTRUCTION])
+@pytest.mark.parametrize("field, value, "
+                         "error", BROKEN_AFTER_CONSTRUCTION, ids=[c[0] for c in BROKEN_AFTER_CONSTRUCTION])
 def test_any_field_broken_after_construction_is_refused_naming_it(seeded, clock, field, value, error):
     before = state(seeded)
     record = make(clock, subject="new_subject")

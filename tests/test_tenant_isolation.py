@@ -43,7 +43,10 @@ def client(tmp_path_factory):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(memories=st.lists(memory, min_size=1, max_size=12), queries=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=3))
+@given(
+    memories=st.lists(memory, min_size=1, max_size=12),
+    queries=st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=3),
+)
 def test_no_search_ever_returns_another_users_memory(client, memories, queries):
     store = ChromaMemoryStore(client=client, collection=f"t-{uuid.uuid4().hex}")
     for i, m in enumerate(memories):

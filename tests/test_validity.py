@@ -43,7 +43,9 @@ def test_naive_validity_times_are_refused():
 def test_records_written_before_validity_time_still_load():
     data = home("I live in Lisbon").to_dict()
     del data["valid_from"], data["valid_to"]
-    data["history"] = [{"content": "old", "confidence": 0.8, "source": "user_stated", "replaced_at": at(-1).isoformat()}]
+    data["history"] = [
+        {"content": "old", "confidence": 0.8, "source": "user_stated", "replaced_at": at(-1).isoformat()}
+    ]
     record = MemoryRecord.from_dict(data)
     assert record.valid_from is None and record.history[0].valid_from is None
 
@@ -167,7 +169,8 @@ def test_ranking_the_past_ignores_when_a_memory_was_written():
 
     february = datetime(2026, 2, 15, 12, tzinfo=timezone.utc)
     lived = home("我住在广州", created_at=datetime(2026, 1, 5, tzinfo=timezone.utc))
-    project = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 青鸟", created_at=datetime(2026, 2, 1, tzinfo=timezone.utc))
+    project = MemoryRecord(MemoryType.ENTITY, "project_name", "我的项目叫 "
+                                              "青鸟", created_at=datetime(2026, 2, 1, tzinfo=timezone.utc))
     hits = rank_versions("2026年2月 我住在哪个城市", {r.memory_id: r for r in (lived, project)}, moment=february,
                          limit=2, mode="keyword")
     assert [h.record.subject for h in hits] == ["home_location"]  # the project matched only its written date

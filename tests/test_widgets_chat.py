@@ -60,7 +60,8 @@ def test_blocked_memories_are_reported_not_answered(agent):
 
 
 def test_only_this_users_memories_are_shown(agent, tmp_path, clock):
-    agent.store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "My project is called atlas-agent", user_id="bob"))
+    agent.store.upsert(MemoryRecord(MemoryType.ENTITY, "project_name", "My project is called "
+                                                       "atlas-agent", user_id="bob"))
     turn = chat_turn(agent, "记住：我的项目叫 智能客服助手。")
     assert [(m["subject"], m["content"]) for m in turn["memories"]] == [("project_name", "我的项目叫 智能客服助手")]
 
@@ -77,10 +78,24 @@ def test_with_a_background_writer_the_turn_reports_the_write(tmp_path, clock):
 
 def test_memory_panel_html_has_one_element_per_memory_with_hooks():
     memories = [
-        {"memory_id": "preference:response_style:1", "memory_type": "preference", "subject": "response_style",
-         "content": "代码示例用 <Python>", "source": "user_stated", "confidence": 0.9, "updated_at": "2026-01-01T09:00:00+00:00"},
-        {"memory_id": "entity:project_name:2", "memory_type": "entity", "subject": "project_name",
-         "content": "atlas-agent", "source": "user_stated", "confidence": 0.9, "updated_at": "2026-01-01T09:00:00+00:00"},
+        {
+            "memory_id": "preference:response_style:1",
+            "memory_type": "preference",
+            "subject": "response_style",
+            "content": "代码示例用 <Python>",
+            "source": "user_stated",
+            "confidence": 0.9,
+            "updated_at": "2026-01-01T09:00:00+00:00",
+        },
+        {
+            "memory_id": "entity:project_name:2",
+            "memory_type": "entity",
+            "subject": "project_name",
+            "content": "atlas-agent",
+            "source": "user_stated",
+            "confidence": 0.9,
+            "updated_at": "2026-01-01T09:00:00+00:00",
+        },
     ]
     page = render_memories_html(memories, highlight="entity:project_name:2")
     items = re.findall(r'class="memcourse-memory" data-subject="([^"]+)" data-type="([^"]+)"', page)
@@ -92,7 +107,8 @@ def test_memory_panel_html_has_one_element_per_memory_with_hooks():
 def test_transcript_html_marks_each_turn(agent):
     turns = [chat_turn(agent, "以后用中文回答"), chat_turn(agent, "<script>alert(1)</script> 你好")]
     page = render_transcript_html(turns)
-    assert re.findall(r'data-rule="([^"]+)" data-written="(true|false)"', page) == [("preference", "true"), ("no_signal", "false")]
+    assert re.findall(r'data-rule="([^"]+)" data-written="(true'
+                      r'|false)"', page) == [("preference", "true"), ("no_signal", "false")]
     assert "<script>" not in page
     assert "memcourse-turns" in render_transcript_html([])
 

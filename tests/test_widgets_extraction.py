@@ -8,8 +8,16 @@ import pytest
 
 from memcourse import JsonMemoryStore
 from memcourse.course.widgets.extraction import (
-    INPUT_CLASS, RESULT_CLASS, SEND_CLASS, WIDGET_CLASS, demo_model, extraction_turn, extraction_widget,
-    render_audit_html, render_memories_html, render_turn_html,
+    INPUT_CLASS,
+    RESULT_CLASS,
+    SEND_CLASS,
+    WIDGET_CLASS,
+    demo_model,
+    extraction_turn,
+    extraction_widget,
+    render_audit_html,
+    render_memories_html,
+    render_turn_html,
 )
 from memcourse.extraction import AuditLog, HybridExtractor, LLMExtractor, MemoryPipeline
 from memcourse.llm import LoopbackChatServer, OpenAICompatibleComposer

@@ -6,7 +6,6 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memcourse.records import MemoryRecord, MemoryType
 from memcourse.course.widgets import (
     RECALL_EXPLORER_CLASS,
     RECALL_RESULT_CLASS,
@@ -15,6 +14,7 @@ from memcourse.course.widgets import (
     render_recall_html,
 )
 from memcourse.course.widgets.recall import RECALL_CONTROL_CLASSES
+from memcourse.records import MemoryRecord, MemoryType
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 

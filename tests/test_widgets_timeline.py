@@ -6,9 +6,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from memcourse.records import MemoryRecord, MemoryType
 from memcourse.course.widgets import TIMELINE_CLASS, render_timeline_html, timeline_view, timeline_widget
 from memcourse.course.widgets.timeline import TIMELINE_RESULT_CLASS, TIMELINE_SELECT_CLASS, timeline_choices
+from memcourse.records import MemoryRecord, MemoryType
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 

@@ -30,7 +30,7 @@ REQUIRED = {
     "matplotlib": "matplotlib",
     "tqdm": "tqdm",
 }
-FOR_TESTS = {"pytest": "pytest", "nbval": "nbval", "hypothesis": "hypothesis"}
+FOR_TESTS = {"pytest": "pytest", "xdist": "pytest-xdist", "nbval": "nbval", "hypothesis": "hypothesis"}
 REINSTALL = "run `make setup` from the course folder (it reinstalls into .venv/ whatever is missing or does not import)"
 
 
@@ -111,7 +111,8 @@ def check_offline_model() -> Check:
     if model_id not in MODEL_PACKAGES:
         path = Path(model_id)
         if path.exists():
-            return Check("embedding model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}")
+            return Check("embedding "
+                         "model", True, f"{chosen}{model_id} (sentence-transformers); {_reads_chinese(model_id)}")
         return Check("embedding model", False, f"{chosen}{model_id} is not a named model nor a local path",
                      "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
                      "model folder, or unset it to use the default")
@@ -130,7 +131,8 @@ def check_offline_model() -> Check:
             return Check("embedding model", False, f"{path} is incomplete (missing {missing or 'weights'})", REINSTALL)
         return Check("embedding model", True,
                      f"{chosen}all-MiniLM-L6-v2 shipped offline at {path}; {_reads_chinese(model_id)}")
-    return Check("embedding model", True, f"{chosen}{model_id} shipped offline in {distribution}; {_reads_chinese(model_id)}")
+    return Check("embedding "
+                 "model", True, f"{chosen}{model_id} shipped offline in {distribution}; {_reads_chinese(model_id)}")
 
 
 def check_chinese_tokeniser() -> Check:

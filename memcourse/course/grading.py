@@ -330,15 +330,16 @@ def parse_junit(xml_text: str) -> dict[str, list[CaseOutcome]]:
         name = readable_name(case.get("name", "?"))
         if problem is None and skipped is None:
             outcome = CaseOutcome(name, True)
-        elif problem is None:
+        elif problem is None and skipped is not None:
             outcome = CaseOutcome(name, False, "skipped: " + (skipped.get("message") or ""))
-        else:
+        elif problem is not None:
             raw = problem.get("message") or (problem.text or "")
             details = problem.text or ""
             message = short_message(raw)
             timeout = re.match(r"Failed: Timeout \(?>([\d.]+)s", raw.strip())
             if timeout:  # pytest-timeout's own words say nothing about why
-                message = f"still running after {float(timeout.group(1)):.0f} s: an endless loop, or a wait that never ends?"
+                message = (f"still running after {float(timeout.group(1)):.0f} s: "
+                           "an endless loop, or a wait that never ends?")
             outcome = CaseOutcome(name, False, message, _is_stub(raw, details))
         results.setdefault(match.group(1), []).append(outcome)
     return results
@@ -364,7 +365,7 @@ def short_message(message: str, *, max_lines: int = 4, max_chars: int = 600) -> 
     lines = [line.rstrip() for line in message.strip().splitlines() if line.strip()]
     if not lines:
         return "failed (no message)"
-    kept = []
+    kept: list[str] = []
     for line in lines:
         if line.lstrip().startswith(("+", "where ", "and ")) or len(kept) == max_lines:
             break

@@ -102,16 +102,24 @@ def render_html(report: GradeReport, *, max_failures: int = 10) -> str:
         rows.append(
             f'<tr class="mc-row" data-exercise="{exercise.number}">'
             f'<td class="mc-num" style="{_LEFT}width:2.5em">{exercise.number}</td>'
-            f'<td class="mc-title" style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
+            f'<td class="mc-title" '
+            f'style="{_LEFT}">{html.escape(exercise.title)}{_html_details(exercise, max_failures)}</td>'
             f'<td class="mc-tests" style="{_RIGHT}white-space:nowrap;width:4em">{_tests(exercise)}</td>'
             f'<td class="mc-bar" style="{_LEFT}white-space:nowrap;width:170px">{bar}</td>'
-            f'<td class="mc-status" style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;color:{colour}">{exercise.status}</td></tr>'
+            f'<td class="mc-status" '
+            f'style="{_LEFT}white-space:nowrap;width:7em;font-weight:600;color:{colour}">{exercise.status}</td></tr>'
         )
     foot = (f"Overall: <b>{report.passed}/{report.total}</b> tests passed ({report.percent}%) · "
             f"{report.complete} of {len(report.exercises)} exercises complete.")
     if any(not e.complete for e in report.exercises):
         foot += ' Stuck? <code>hint("NN")</code> gives a nudge; <code>level=2</code> and <code>level=3</code> say more.'
-    widths = {"#": "width:2.5em;", "exercise": "", "tests": "width:4em;", "progress": "width:170px;", "status": "width:7em;"}
+    widths = {
+        "#": "width:2.5em;",
+        "exercise": "",
+        "tests": "width:4em;",
+        "progress": "width:170px;",
+        "status": "width:7em;",
+    }
     head = "".join(
         f'<th style="{_RIGHT if name == "tests" else _LEFT}{width}font-weight:600">{name}</th>'
         for name, width in widths.items()
@@ -131,7 +139,8 @@ def _html_details(exercise: ExerciseScore, max_failures: int) -> str:
         return ""
     if exercise.load_problem is not None:
         return (f'<details open style="margin-top:4px"><summary>exercises/{exercise.module}.py does not load</summary>'
-                f'<pre style="white-space:pre-wrap;margin:2px 0">{html.escape(exercise.load_problem.describe())}</pre></details>')
+                f'<pre style="white-space:pre-wrap;margin:2px '
+                f'0">{html.escape(exercise.load_problem.describe())}</pre></details>')
     items = []
     if exercise.unwritten:
         items.append(f"<li>still to write: <code>{'</code>, <code>'.join(map(html.escape, exercise.unwritten))}</code>"

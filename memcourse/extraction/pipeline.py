@@ -74,7 +74,9 @@ class PipelineResult:
             return verdicts[0]
         detail = self.extraction.detail if self.extraction else ""
         outcome = self.extraction.outcome if self.extraction else "nothing"
-        return PolicyDecision(None, f"{outcome}: {detail}".strip(": "), "no_signal" if outcome == "nothing" else outcome)
+        return PolicyDecision(
+            None, f"{outcome}: {detail}".strip(": "), "no_signal" if outcome == "nothing" else outcome
+        )
 
 
 class MemoryPipeline:
@@ -126,7 +128,8 @@ class MemoryPipeline:
             if candidate.source is Source.LLM_INFERRED and candidate.confidence < self.policy.min_inferred_confidence:
                 # A guessed retraction deletes real memories: it needs the same confidence as a guessed write.
                 verdict = PolicyDecision(None, f"LLM-inferred retraction with confidence {candidate.confidence:.2f}; "
-                                         f"at least {self.policy.min_inferred_confidence:.2f} is required", "low_confidence")
+                                         f"at least {self.policy.min_inferred_confidence:.2f} is "
+                                         f"required", "low_confidence")
                 self._log(message, "gate", "REFUSED", verdict.reason, by="policy",
                           candidate=candidate.summary(), rule=verdict.rule)
                 return Step(candidate, verdict, None)

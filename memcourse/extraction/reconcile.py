@@ -37,7 +37,6 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Any
 
 from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
@@ -209,10 +208,11 @@ class Reconciler:
             target = by_name[target_name]
         if (action == "DELETE") != (candidate.kind == RETRACTION) and action != "NOOP":
             raise ValueError("DELETE is only for a retraction, and a retraction only DELETEs or NOOPs")
-        if action == "UPDATE" and target.memory_type is not candidate.memory_type:
+        if action == "UPDATE" and target is not None and target.memory_type is not candidate.memory_type:
             raise ValueError("UPDATE must stay within one memory type")
         name = f"llm:{self.model.model}" if self.model else "llm"
-        if action in ("UPDATE", "SUPERSEDE") and TRUST[candidate.source] < TRUST[target.source]:
+        overwrites = action in ("UPDATE", "SUPERSEDE") and target is not None
+        if overwrites and target is not None and TRUST[candidate.source] < TRUST[target.source]:
             return Decision("NOOP", target, f"model said {action} ({reason.strip()}), but a {candidate.source.value} "
                             f"candidate may not overwrite a {target.source.value} memory; marked for reconfirmation",
                             name, reconfirm=True, shown=shown)

@@ -22,25 +22,24 @@ from memcourse.extraction.importance import rule_importance
 from memcourse.policy import MemoryPolicy, _subject_from
 from memcourse.records import MemoryType, Source
 
-I = re.IGNORECASE
 _STOP = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
 #: "Forget …" requests. "忘了说 / 忘记告诉你" (forgot to mention) is not a request.
 FORGET_PATTERNS = [
     re.compile(r"^\s*(?:请|麻烦)?(?:你)?(?:帮我)?(?:忘掉|忘记|忘了|删掉|删除|别再记着?|不要再记着?|不用再记着?)(?!说|告诉|提)"
                r"\s*(?:关于)?\s*[：:，,]?\s*(?P<fact>.+?)\s*(?:这件事|这条|这个)?(?:吧|了)?" + _STOP),
     re.compile(r"^\s*(?:please\s+)?(?:forget|delete|erase|stop remembering|don'?t remember|do not remember)\b"
-               r"\s*(?:the fact\s+)?(?:that|about)?\s*(?P<fact>.+?)" + _STOP, I),
+               r"\s*(?:the fact\s+)?(?:that|about)?\s*(?P<fact>.+?)" + _STOP, re.I),
 ]
 #: "Forget it" / "forget this, …" means "never mind", not "delete a memory".
-_IDIOM = re.compile(r"^\s*(?:it|this|that|about it)\b(?!\s+(?:i|my|we|our)\b)", I)
+_IDIOM = re.compile(r"^\s*(?:it|this|that|about it)\b(?!\s+(?:i|my|we|our)\b)", re.I)
 #: "I no longer …" statements: the rest of the sentence, said positively, is what is retracted.
 NO_LONGER_PATTERNS = [
     # 不再 says "no longer" by itself; a plain 不 needs the closing 了 ("我不喜欢长回答" is a
     # preference, "我不喜欢长回答了" takes one back).
     (re.compile(r"^\s*我(?:已经|现在)?不再(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了?" + _STOP), "我"),
     (re.compile(r"^\s*我(?:已经|现在)?不(?P<fact>(?:住在|用|使用|喜欢|在做|负责).+?)了" + _STOP), "我"),
-    (re.compile(r"^\s*I\s+(?:no longer|don'?t|do not)\s+(?P<fact>.+?)\s+any\s?more" + _STOP, I), "I "),
-    (re.compile(r"^\s*I\s+no longer\s+(?P<fact>.+?)" + _STOP, I), "I "),
+    (re.compile(r"^\s*I\s+(?:no longer|don'?t|do not)\s+(?P<fact>.+?)\s+any\s?more" + _STOP, re.I), "I "),
+    (re.compile(r"^\s*I\s+no longer\s+(?P<fact>.+?)" + _STOP, re.I), "I "),
 ]
 
 
@@ -90,7 +89,7 @@ class RuleExtractor:
                     break
         if fact is None or _IDIOM.match(fact):
             return None
-        fact = re.sub(r"^(?:我的|my)\s*", "", fact.strip(), flags=I) if len(fact) > 4 else fact.strip()
+        fact = re.sub(r"^(?:我的|my)\s*", "", fact.strip(), flags=re.I) if len(fact) > 4 else fact.strip()
         fact = fact.strip(" ，,。.!！") or text
         # Which memory is meant? Ask the recognisers what the fact, said positively, would be.
         said = self.policy.decide(fact, user_id=message.user_id, agent_id=message.agent_id)

@@ -29,7 +29,6 @@ from memcourse.guards.normalise import Normalised, View
 
 __all__ = ["find_command_line_credentials"]
 
-I = re.IGNORECASE
 
 #: A value: quoted, or a run of printable ASCII (it stops at spaces and at CJK text).
 _VALUE = r"(?P<value>'[^'\n]{1,100}'|\"[^\"\n]{1,100}\"|[!-~]{1,200})"
@@ -37,12 +36,13 @@ _LONG_FLAGS = re.compile(
     r"(?<![\w-])--?(?P<flag>(?:db-|admin-|root-|client-|store|key|registry-|proxy-)?pass(?:word|wd|phrase)?|"
     r"(?:api|access|auth|bearer|refresh|client|personal-access|bot)[-_]?(?:token|key|secret)|token|secret|"
     r"client[-_]secret|secret[-_]access[-_]key|storepass|keypass|proxy-user|user|basic-auth|auth)"
-    r"(?:=|[ \t]+)" + _VALUE, I)
+    r"(?:=|[ \t]+)" + _VALUE, re.I)
 #: Short flags whose meaning depends on the tool: (tools, flag pattern).
 _TOOL_FLAGS = [
     (r"mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|mysqlimport|mysqlsh", r"-p(?P<attached>)"),
     (r"sshpass", r"-p"),
-    (r"(?:docker|podman|buildah|skopeo|helm|nerdctl|oras|crane)(?:\s+registry)?\s+login|az\s+login|cf\s+(?:login|auth)|oc\s+login", r"-p"),
+    (r"(?:docker|podman|buildah|skopeo|helm|nerdctl|oras|crane)(?:\s+registry)?\s+login|az\s+login|cf\s+(?:login|auth)"
+     r"|oc\s+login", r"-p"),
     (r"curl|wget|http|https|xh", r"-u|--user"),
     (r"redis-cli|keydb-cli", r"-a"),
     (r"mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport", r"-p"),
@@ -50,12 +50,15 @@ _TOOL_FLAGS = [
     (r"openssl\s+\w+|openssl", r"-pass(?:in|out)?\s+pass:|-k"),
 ]
 _COMMAND = re.compile(
-    "|".join(rf"(?P<t{k}>(?<![\w./-])(?:{tools})(?![\w-]))(?P<rest{k}>[^|;\n]{{0,200}})" for k, (tools, _) in enumerate(_TOOL_FLAGS)), I)
+    "|".join(rf"(?P<t{k}>(?<![\w./-])(?:{tools})(?![\w-]))(?P<rest{k}>[^"
+    rf"|;\n]{{0,200}})" for k, (tools, _) in enumerate(_TOOL_FLAGS)), re.I)
 _ENV = re.compile(
-    r"(?<![\w$])(?:export\s+|set\s+|\$env:)?(?P<name>(?:[A-Z0-9]+_)*(?:[A-Z0-9]{0,8}(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN|SECRET)|PASS|PWD|API_?KEY|ACCESS_KEY|AUTH)(?:_[A-Z0-9]+)*)"
+    r"(?<![\w$])(?:export\s+|set\s+|\$env:)?(?P<name>(?:[A-Z0-9]+_)*(?:[A-Z0-9]{0,8}(?:PASSWORD|PASSWD|PASSPHRASE|TOKEN"
+    r"|SECRET)|PASS|PWD|API_?KEY|ACCESS_KEY|AUTH)(?:_[A-Z0-9]+)*)"
     r"\s?=\s?" + _VALUE)
 #: Variables *about* a credential rather than holding one (TOKEN_LIMIT=4096, PASSWORD_FILE=…).
-_ABOUT = re.compile(r"_(?:LIMIT|COUNT|TTL|EXPIRY|EXPIRES|LENGTH|LEN|MIN|MAX|FILE|PATH|DIR|URL|HEADER|TYPE|NAME|ENABLED|REQUIRED|POLICY|SIZE|TIMEOUT)$")
+_ABOUT = re.compile(r"_(?:LIMIT|COUNT|TTL|EXPIRY|EXPIRES|LENGTH|LEN|MIN|MAX|FILE|PATH|DIR|URL|HEADER|TYPE|NAME|ENABLED"
+                    r"|REQUIRED|POLICY|SIZE|TIMEOUT)$")
 #: Words that follow a flag in prose ("the --password flag", "-p to set"), not values.
 _PROSE = set(
     """flag flags option options argument arguments parameter parameters switch switches field value values and or to is
@@ -63,7 +66,8 @@ _PROSE = set(
     prompt prompts interactively stdin flag. option. here there above below""".split()
 )
 _PLACEHOLDER = re.compile(r"^(?:<.*>|\{.*\}|\[.*\]|\$\{?\w+\}?|\$\(.*\)|%\w+%|\*+|x{3,}|\.{2,}|_+|\?+|-.*|"
-                          r"(?:your|my|the)?[_-]?(?:password|passwd|pass|pwd|secret|token|value|key)|changeme|example|redacted|true|false|none|null|yes|no|on|off)$", I)
+                          r"(?:your|my|the)?[_-]?(?:password|passwd|pass|pwd|secret|token|value|key)|changeme|example"
+                          r"|redacted|true|false|none|null|yes|no|on|off)$", re.I)
 
 
 def _strip(value: str) -> str:
@@ -81,7 +85,12 @@ def _plausible(value: str, *, loose: bool) -> bool:
         return False
     if loose:
         return True
-    return bool(re.search(r"\d", value) or re.search(r"[^A-Za-z0-9]", value) or re.search(r"[a-z]", value) and re.search(r"[A-Z]", value))
+    return bool(
+        re.search(r"\d", value)
+        or re.search(r"[^A-Za-z0-9]", value)
+        or re.search(r"[a-z]", value)
+        and re.search(r"[A-Z]", value)
+    )
 
 
 def _user_colon_password(value: str) -> bool:
@@ -118,9 +127,12 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str]]:
             if flag in ("-u", "--user", "-U"):
                 ok = _user_colon_password(value)
             else:
-                ok = _plausible(value, loose=not f.group("gap") or f.group("value")[:1] in "'\"" or flag.endswith("pass:"))
+                ok = _plausible(
+                    value, loose=not f.group("gap") or f.group("value")[:1] in "'\"" or flag.endswith("pass:")
+                )
             if ok:
-                add(f"command-line credential ({m.group(f't{k}').split()[0].lower()} {flag.split()[0]})", offset + f.start(), offset + f.end())
+                add(f"command-line credential "
+                    f"({m.group(f't{k}').split()[0].lower()} {flag.split()[0]})", offset + f.start(), offset + f.end())
     for m in _ENV.finditer(text):
         value = _strip(m.group("value"))
         if m.group("name") == "PWD" or _ABOUT.search(m.group("name")) or not _plausible(value, loose=True):

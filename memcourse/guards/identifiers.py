@@ -7,7 +7,8 @@ them runs, UUIDs, hex hashes, dates and times are blanked out: a random UUID con
 Luhn-valid 16-digit run about twice in a thousand, and LangGraph users key items by UUID.
 
 Phone numbers (Chinese mobile, North American, Japanese mobile, national numbers written
-behind a trunk ``0`` in groups, any ``+CC`` international number) and US social security numbers are found by their shape; a bare 9- or 10-digit
+behind a trunk ``0`` in groups, any ``+CC`` international number) and US social security numbers are found by their
+shape; a bare 9- or 10-digit
 number only counts next to a word saying what it is ("SSN", "phone", "电话").
 """
 
@@ -21,7 +22,6 @@ from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_identifiers", "is_chinese_id_number", "passes_luhn", "blank_non_identifiers"]
 
-I = re.IGNORECASE
 _CN_ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
 
 
@@ -29,7 +29,7 @@ def is_chinese_id_number(candidate: str) -> bool:
     """GB 11643 check digit: a random 18-digit number passes only 1 time in 11."""
     if not isinstance(candidate, str) or not re.fullmatch(r"\d{17}[\dXx]", candidate):
         return False
-    total = sum(int(d) * w for d, w in zip(candidate[:17], _CN_ID_WEIGHTS))
+    total = sum(int(d) * w for d, w in zip(candidate[:17], _CN_ID_WEIGHTS, strict=True))
     return "10X98765432"[total % 11] == candidate[17].upper()
 
 
@@ -62,7 +62,8 @@ def _iban_valid(candidate: str) -> bool:
 # -- what is not an identifier, blanked before the search ----------------------------------
 _NOT_IDENTIFIERS = [
     re.compile(r"[0-9A-Fa-f]{8}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{12}"),  # UUID
-    re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[a-f])[0-9a-f]{12,}(?![0-9A-Za-z])|(?<![0-9A-Za-z])(?=[0-9A-F]*[A-F])[0-9A-F]{12,}(?![0-9A-Za-z])"),  # hashes
+    re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[a-f])[0-9a-f]{12,}(?![0-9A-Za-z])"
+               r"|(?<![0-9A-Za-z])(?=[0-9A-F]*[A-F])[0-9A-F]{12,}(?![0-9A-Za-z])"),  # hashes
     re.compile(r"(?<!\d)(?:1[89]|2\d)\d\d[-/.年](?:0?[1-9]|1[0-2])[-/.月](?:0?[1-9]|[12]\d|3[01])日?"
                r"(?:[ T_]?\d{1,2}[:.时]\d{2}(?:[:.分]\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?(?!\d)"),
     re.compile(r"(?<!\d)(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:\d{4}|\d{2})"
@@ -70,7 +71,15 @@ _NOT_IDENTIFIERS = [
     re.compile(r"(?<!\d)\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?!\d)"),
     re.compile(r"(?<![\d.])v?\d{1,3}(?:\.\d{1,3}){2,3}(?![\d.])"),  # versions and IP addresses
 ]
-_DATETIME_DIGITS = ("%Y%m%d%H%M%S", "%Y%m%d%H%M", "%d%m%Y%H%M%S", "%m%d%Y%H%M%S", "%Y%m%d%H%M%S%f", "%d%m%Y%H%M", "%m%d%Y%H%M")
+_DATETIME_DIGITS = (
+    "%Y%m%d%H%M%S",
+    "%Y%m%d%H%M",
+    "%d%m%Y%H%M%S",
+    "%m%d%Y%H%M%S",
+    "%Y%m%d%H%M%S%f",
+    "%d%m%Y%H%M",
+    "%m%d%Y%H%M",
+)
 
 
 def blank_non_identifiers(text: str) -> str:
@@ -99,7 +108,8 @@ def _looks_like_datetime(digits: str) -> bool:
 # -- the shapes --------------------------------------------------------------------------
 _CN_ID = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{5}(?:[ \-.]?\d){11}[ \-.]?[\dXx](?![0-9A-Za-z])")
 # digits in groups, separated by one kind of separator; judged as a whole below
-_DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9_\-./])\d+(?:([ \-./_·•]{1,2})\d+(?:\1\d+)*)?(?![A-Za-z0-9_]|[\-./][A-Za-z0-9])")
+_DIGIT_GROUPS = re.compile(r"(?<![A-Za-z0-9_\-./])\d+(?:([ \-./_·•]{1,2})\d+(?:\1\d+)*)?(?![A-Za-z0-9_]"
+                           r"|[\-./][A-Za-z0-9])")
 _CN_MOBILE = re.compile(r"(?<![A-Za-z0-9_])(?:(?:\+|00)86[ \-]?)?1[3-9]\d(?:[ \-.]?\d){8}(?![\d])")
 _US_PHONE = re.compile(
     r"(?<![A-Za-z0-9_])(?:\+?1[ .\-]?)?(?:\(\s*[2-9]\d{2}\s*\)[ .\-]?\s*|[2-9]\d{2}[ .\-])[2-9]\d{2}[ .\-]\d{4}(?!\d)"
@@ -113,21 +123,24 @@ _JP_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:0[5789]0|\+81[ \-]?[5789]0)[ \-]?\d
 # groups joined by one kind of separator, 10 or 11 digits in all (checked below). Spaces join
 # only three groups of 3-4 digits after the first, so a row of scores or lottery numbers
 # ("05 12 23 34 45") is not a phone number; dates are blanked before any of this runs.
-_NATIONAL_PHONE = re.compile(r"(?<![A-Za-z0-9_\-./+])0[1-9]\d{0,3}([\-.])\d{1,4}(?:\1\d{1,4}){1,3}(?![\dA-Za-z_]|[\-.]\d)")
+_NATIONAL_PHONE = re.compile(r"(?<![A-Za-z0-9_\-./+])0[1-9]\d{0,3}([\-.])\d{1,4}(?:\1\d{1,4}){1,3}(?![\dA-Za-z_]"
+                             r"|[\-.]\d)")
 _NATIONAL_PHONE_SPACED = re.compile(r"(?<![A-Za-z0-9_\-./+])(?<!\d )0[1-9]\d{0,3} \d{3,4} \d{3,4}(?![\dA-Za-z_]| \d)")
 _INTL_PHONE = re.compile(r"(?<![A-Za-z0-9_+])\+[1-9]\d{0,2}(?:[ \-.]?\(?\d{1,4}\)?){2,5}(?!\d)")
 _SSN = re.compile(r"(?<![A-Za-z0-9_])(?!000|666|9\d\d)\d{3}([ \-])(?!00)\d{2}\1(?!0000)\d{4}(?![\d])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
 _PHONE_WORD = (r"phone|mobile|cell|tel|call|whats ?app|wechat|电话|手机|手机号|联系方式|微信|電話|携帯|番号")
-_BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", I)
-_BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", I)
+_BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", re.I)
+_BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", re.I)
 _ID_WORD = (
     r"passport(?: number| no\.?)?|driver'?s? licen[cs]e(?: number)?|national id(?: number)?|id card number|tax id|"
-    r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?|护照|驾驶证号?|"
+    r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?"
+    r"|护照|驾驶证号?|"
     r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号"
 )
 _LABELLED_ID = FoldedPattern(
-    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", I
+    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は"
+    rf"|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", re.I
 )
 
 
@@ -186,7 +199,8 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
     for m in _LABELLED_ID.finditer(text):
         value = m.group("value").strip(" -")
         if sum(ch.isdigit() for ch in value) >= 5:
-            add("labelled_id", f"identifier ({m.group('label').strip()}) with its number", m.start("label"), m.start("value") + len(value))
+            add("labelled_id", f"identifier ({m.group('label').strip()}) with its "
+                f"number", m.start("label"), m.start("value") + len(value))
     return found
 
 

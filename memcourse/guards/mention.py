@@ -27,22 +27,31 @@ from memcourse.guards.normalise import FoldedPattern, Normalised
 __all__ = ["drop_mentions"]
 
 _META = FoldedPattern(
-    r"\b(?:attacks?|jailbreak (?:phrases?|prompts?|attempts?|techniques?|examples?)|prompt[- ]injections?|injections?|red[- ]team(?:ers|ing)?|"
-    r"phishing|payloads?|adversarial|security (?:training|awareness|research|review|team)|training (?:slides?|deck|course|session|material)|"
-    r"(?:common|typical|known|classic|famous) (?:phrases?|tricks?|patterns?|techniques?|attacks?|jailbreaks?)|look like|is called|known as)\b"
+    r"\b(?:attacks?|jailbreak (?:phrases?|prompts?|attempts?|techniques?|examples?)|prompt[- ]injections?|injections?"
+    r"|red[- ]team(?:ers|ing)?|"
+    r"phishing|payloads?|adversarial|security (?:training|awareness|research|review|team)"
+    r"|training (?:slides?|deck|course|session|material)|"
+    r"(?:common|typical|known|classic|famous) (?:phrases?|tricks?|patterns?|techniques?|attacks?|jailbreaks?)|look like"
+    r"|is called|known as)\b"
     r"|攻击|注入|越狱|红队|安全培训|钓鱼|攻撃|インジェクション|脱獄|ジェイルブレイク|レッドチーム|セキュリティ研修")
 #: A quotation framed as reported speech: someone posted / said / showed it, "a sentence like
 #: …", 「…」という文, '…'라는 문장 (every supported language).
 _REPORTED = FoldedPattern(
     r"\b(?:posted|wrote|writes|said|says|sent|showed|shared|typed|pasted|tweeted|quoted|read|saw|seen|received|got|"
-    r"(?:phrases?|sentences?|messages?|lines?|prompts?|texts?|tricks?) (?:like|such as)|the (?:phrase|sentence|line|prompt|message|trick)|"
-    r"publicó|escribió|dijo|la frase|gepostet|geschrieben|gesagt|der satz|den satz|publié|écrit|la phrase|выложил|написал|сказал|фразу)\b"
+    r"(?:phrases?|sentences?|messages?|lines?|prompts?|texts?|tricks?) (?:like|such as)"
+    r"|the (?:phrase|sentence|line|prompt|message|trick)|"
+    r"publicó|escribió|dijo|la frase|gepostet|geschrieben|gesagt|der satz|den satz|publié|écrit|la phrase|выложил"
+    r"|написал|сказал|фразу)\b"
     r"|发了|发过|写了|说了|贴了|貼了|看到|这样的话|这种话|这类|という|って書|라는|라고|같은")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
-    r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた|君|お前|してください|して下さい|しなさい|请")
+    r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた"
+    r"|君|お前"
+    r"|してください|して下さい|しなさい|请"
+)
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`"}
-_QUOTED = re.compile(r"'[^'\n]{3,120}'|\"[^\"\n]{3,120}\"|“[^”\n]{3,120}”|‘[^’\n]{3,120}’|「[^」\n]{3,120}」|『[^』\n]{3,120}』|`[^`\n]{3,120}`")
+_QUOTED = re.compile(r"'[^'\n]{3,120}'|\"[^\"\n]{3,120}\"|“[^”\n]{3,120}”|‘[^’\n]{3,120}’|「[^」\n]{3,120}」"
+                     r"|『[^』\n]{3,120}』|`[^`\n]{3,120}`")
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
 
 

@@ -40,8 +40,10 @@ import json
 import re
 import unicodedata
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 __all__ = ["FoldedPattern", "View", "Normalised", "normalise", "fold_text", "is_cjk"]
 
@@ -134,7 +136,7 @@ def _confusable_table() -> dict[str, str]:
                 kin.setdefault(t, set()).add(a)
                 kin.setdefault(a, set()).add(t)
     table: dict[str, str] = {}
-    for char, entries in data.items():
+    for char in data:
         if len(char) != 1 or char.isascii() or is_cjk(char):
             continue
         direct = ascii_targets(char)
@@ -208,14 +210,20 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
             continue
         if _is_invisible(ch):
             after = source[i + 1] if i + 1 < n else ""
-            if previous_visible.isalnum() and after.isalnum() and not (cp in (0x200C, 0x200D) and not previous_visible.isascii()):
+            if (
+                previous_visible.isalnum()
+                and after.isalnum()
+                and not (cp in (0x200C, 0x200D) and not previous_visible.isascii())
+            ):
                 inside_word_zero_width = True
             i += 1
             continue
         # one cluster: this character plus what NFKC would attach to it (combining marks,
         # half-width voicing marks), so they compose as they would in the whole string
         j = i + 1
-        while j < n and (unicodedata.combining(source[j]) or unicodedata.normalize("NFKC", source[j])[:1] in ("\u3099", "\u309a")):
+        while j < n and (
+            unicodedata.combining(source[j]) or unicodedata.normalize("NFKC", source[j])[:1] in ("\u3099", "\u309a")
+        ):
             j += 1
         cluster = unicodedata.normalize("NFKC", "".join(c for c in source[i:j] if not _is_invisible(c)))
         if in_override:
@@ -282,7 +290,8 @@ def _joined(view: View) -> View:
     text, spans = view.text, view.spans
     keep = [True] * len(text)
     # CJK characters with only separators between them: drop the separators
-    for m in re.finditer(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\s.\-_*·•|/\\~+]+(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])", text):
+    for m in re.finditer(r"(?<=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])[\s.\-_*·•"
+                         r"|/\\~+]+(?=[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff])", text):
         for k in range(m.start(), m.end()):
             keep[k] = False
     # runs of three or more single letters/digits: join them; a gap that differs from the
@@ -293,9 +302,9 @@ def _joined(view: View) -> View:
     def flush(run: list[re.Match]) -> None:
         if len(run) < 3:
             return
-        gaps = [text[a.end():b.start()] for a, b in zip(run, run[1:])]
+        gaps = [text[a.end():b.start()] for a, b in pairwise(run)]
         usual = max(set(gaps), key=gaps.count)
-        for (a, b), gap in zip(zip(run, run[1:]), gaps):
+        for (a, b), gap in zip(pairwise(run), gaps, strict=True):
             if gap == usual:
                 for k in range(a.end(), b.start()):
                     keep[k] = False
@@ -327,15 +336,20 @@ def _leet(view: View) -> list[View]:
     for one in ("i", "l"):
         table = dict(_LEET)
         table.update({ord("1"): one, ord("!"): "i", ord("|"): one})
-
-        def swap(m: re.Match) -> str:
-            word = m.group()
-            return word.translate(table) if any(c.isalpha() for c in word) else word
-
-        text = re.sub(r"[\w@$€!|]+", swap, view.text)
+        text = re.sub(r"[\w@$€!|]+", _leet_swapper(table), view.text)
         if len(text) == len(view.text):
             out.append(View(f"leet({one})", text, view.spans))
     return out
+
+
+def _leet_swapper(table: dict[int, str]) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` callback that reads a word's digits and symbols as letters (words only)."""
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group()
+        return word.translate(table) if any(c.isalpha() for c in word) else word
+
+    return swap
 
 
 _B64 = re.compile(r"(?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{16,}={0,2}")
@@ -410,7 +424,9 @@ def normalise(source: str, *, depth: int = 2) -> Normalised:
         for label, decoded, span in _decoded(source):
             inner = normalise(decoded, depth=depth - 1)
             for view in inner.views(leet=True):
-                hidden.append(View(f"{label}: {view.name}" if view.name != "text" else label, view.text, [span] * len(view.text)))
+                hidden.append(
+                    View(f"{label}: {view.name}" if view.name != "text" else label, view.text, [span] * len(view.text))
+                )
             signals += [s for s in inner.signals if s not in signals]
     return Normalised(source, text, joined, _leet(joined), hidden, signals)
 

@@ -34,7 +34,6 @@ from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_credentials", "DETECT_SECRETS_PLUGINS"]
 
-I = re.IGNORECASE
 
 #: The detect-secrets plugins used, by module and class name.
 DETECT_SECRETS_PLUGINS = (
@@ -79,7 +78,8 @@ def _plugins() -> list:
 
 # -- token formats detect-secrets predates ------------------------------------------------
 TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("API key (sk-…)", re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{12,}")),
+    ("API key (sk-…)", re.compile(r"\bsk-(?:proj-|ant-(?:api\d\d-)?|svcacct-|admin-|live-"
+     r"|test-)?(?=[A-Za-z0-9_\-]*\d)[A-Za-z0-9_\-]{12,}")),
     ("GitHub token", re.compile(r"\b(?:github_pat_[A-Za-z0-9_]{22,}|gh[pousr]_[A-Za-z0-9]{20,})")),
     ("Google API key", re.compile(r"\bAIza[0-9A-Za-z_\-]{30,}")),
     ("Google OAuth secret", re.compile(r"\b(?:GOCSPX-[0-9A-Za-z_\-]{16,}|ya29\.[0-9A-Za-z_\-]{20,})")),
@@ -89,7 +89,8 @@ TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("Stripe key", re.compile(r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}|\bwhsec_[A-Za-z0-9]{20,}")),
     ("GitLab token", re.compile(r"\bgl(?:pat|dt|rt|ft)-[A-Za-z0-9_\-]{16,}")),
     ("AWS access key", re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
-    ("Azure key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", I)),
+    ("Azure "
+     "key", re.compile(r"\b(?:AccountKey|SharedAccessKey|SharedAccessSignature)\s*=\s*[A-Za-z0-9+/%=]{16,}", re.I)),
     # every PEM / OpenSSH / PGP private-key header, ENCRYPTED and vendor prefixes included
     # (detect-secrets lists a few kinds by name and misses "BEGIN ENCRYPTED PRIVATE KEY")
     ("private key", re.compile(r"-----\s*BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?\s*-----|PuTTY-User-Key-File-\d")),
@@ -110,57 +111,82 @@ _LABELS_EN = (
     r"recovery[ _\-]?(?:codes?|phrase|keys?)|seed[ _\-]?phrase|mnemonic|license[ _\-]?key"
 )
 _CODES_EN = (
-    r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code|(?:verification|security|auth(?:entication)?|"
-    r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
+    r"pin(?:[ _\-]?(?:code|number))?|otp|one[ \-]?time[ _\-]?(?:pass)?code"
+    r"|(?:verification|security|auth(?:entication)?|"
+    r"2fa|mfa|login|sms|confirmation|access|backup|recovery|unlock|door|gate|alarm|garage|safe|locker|lock|entry"
+    r"|pairing|activation)[ _\-]?codes?|cvv2?|cvc2?|passcode"
 )
-_LABELS_CJK = ("密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー|合言葉"
-               "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키")  # Korean
+_LABELS_CJK = (
+    "密码|口令|密钥|秘钥|私钥|令牌|助记词|访问令牌|パスワード|秘密鍵|アクセスキー|APIキー|トークン|シークレットキー"
+    "|合言葉"
+    "|비밀번호|비번|암호|패스워드|토큰|액세스 키|API 키|API키|비밀 키|개인 키"
+)  # Korean
 #: Credential labels in Spanish, German, French and Russian (the words for password, passphrase,
 #: API key, token, secret key, private key), followed by the same connectors as English plus
 #: each language's "is" (es, lautet/ist, est, —/это).
 _LABELS_EU = (
-    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|clave api|token(?: de acceso)?|frase de contraseña|llave privada|clave privada|"
-    r"passwort|kennwort|passphrase|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel|geheimer schlüssel|zugangstoken|wlan-passwort|"
+    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|clave api|token(?: de acceso)?|frase de contraseña|llave "
+    r"privada|clave privada|"
+    r"passwort|kennwort|passphrase|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel|geheimer schlüssel"
+    r"|zugangstoken|wlan-passwort|"
     r"mot de passe|phrase secrète|clé (?:d'api|api|privée|secrète|d'accès)|jeton(?: d'accès)?|"
-    r"пароль|парольная фраза|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?|секретный ключ|закрытый ключ|приватный ключ"
+    r"пароль|парольная фраза|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?|секретный ключ|закрытый ключ|приватный "
+    r"ключ"
 )
-_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
+_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist"
+               r"|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
                r"|\s*(?:은|는|이|가)?\s*(?:[:=]|은|는)")
-_CODES_CJK = "验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード"
-_CONNECT_EN = r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)"
-_CONNECT_CJK = r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は|が|を|=|:|은|는|이|가)|:)"
+_CODES_CJK = ("验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号"
+              "|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード"
+              "|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード")
+_CONNECT_EN = (r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads"
+               r"|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)")
+_CONNECT_CJK = (r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は"
+                r"|が|を|=|:|은|는|이|가)|:)")
 _QUOTED = r"[\"'“‘「『《]"
 _VALUE = r"(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
 _CODE_VALUE = r"(?P<value>\d{2,4}(?:[ \-]\d{2,4}){1,2}(?!\d)|[^\s\"'“”‘’「」『』《》,，。;；、]{3,})"
 _USER = r"(?:[\w.@\-]{1,30}\s*[/|]\s*)?"  # "login is alice / Sunflower#7": the user name before the password
 _FAR = r"(?:\s+[\w'’\-]+){1,5}?\s+(?:is|was|=|:)\s*"  # "the password I use everywhere is ..."
 
-_LABELLED = [
+#: (kind, pattern): a compiled ASCII pattern, or a FoldedPattern for labels that need case folding.
+_LABELLED: list[tuple[str, re.Pattern[str] | FoldedPattern]] = [
     # a bare "key" names too many things ("the key to success"): only a value that could not be a word
-    ("key", re.compile(rf"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{{8,}})", I)),
-    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
-    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
-    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", I)),
-    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)),
+    ("key", re.compile(r"(?<![A-Za-z])(?P<label>key)(?![A-Za-z])(?P<connect>\s*[:=]|\s+is"
+     r"|\s+)\s*(?P<quote>)(?P<value>[A-Za-z0-9!@#$%^&*+=~?_\-./]{8,})", re.I)),
+    ("password", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}"
+     rf"|\s+)\s*{_USER}(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("far", re.compile(rf"(?<![A-Za-z])(?P<label>{_LABELS_EN}"
+     rf"|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+"
+     rf"|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
+    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}"
+     rf"|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}"
+     rf"|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}"
+     rf"|\s*)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
 ]
 #: Words that follow "password is ..." without being a password.
 _NOT_VALUES = set(
-    """required needed optional incorrect wrong invalid expired expiring changed reset forgotten lost unknown none null nil
-    empty blank hidden redacted masked protected strong weak same different secure insecure set unset missing the a an my
-    your our their his her its this that these those see in on at stored saved managed rotated kept shared encrypted hashed
-    case-sensitive too very not still also only never always generated random long short mandatory correct locked
-    rotating rotate rotation sent here there where what which when how whatever something anything nothing below above
-    same-as different-from be been being and or but for with without from via using used unchanged valid please
-    required. needed. same. manager management policy policies rules rule field fields prompt prompts dialog box reset-link""".split()
+    """required needed optional incorrect wrong invalid expired expiring changed reset forgotten lost unknown none null
+    nil empty blank hidden redacted masked protected strong weak same different secure insecure set unset missing
+    the a an my your our their his her its this that these those see in on at stored saved managed rotated kept
+    shared encrypted hashed case-sensitive too very not still also only never always generated random long short
+    mandatory correct locked rotating rotate rotation sent here there where what which when how whatever something
+    anything nothing below above same-as different-from be been being and or but for with without from via using
+    used unchanged valid please required. needed. same. manager management policy policies rules rule field fields
+    prompt prompts dialog box reset-link""".split()
 )
-_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme|yourpassword|your[_\-]?password|value|example)$", I)
+_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
+                          r"|yourpassword|your[_\-]?password|value|example)$", re.I)
 
 
 #: A label that is part of a setting *about* credentials, not one: MAX_TOKENS, TOKEN_TTL, pwd_len.
-_COUNT_WORDS = r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
-_COUNTING_LABEL = re.compile(rf"(?:(?<![A-Za-z])(?:{_COUNT_WORDS})[_\-]$)", I)
+_COUNT_WORDS = (
+    r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
+)
+_COUNTING_LABEL = re.compile(rf"(?:(?<![A-Za-z])(?:{_COUNT_WORDS})[_\-]$)", re.I)
 #: A value that is a filesystem path and nothing else (PWD=/home/me is the working directory).
 _PATH_ONLY = re.compile(r"^(?:~?/|\.\.?/|[A-Za-z]:\\)[\w.\-/\\]*$")
 
@@ -178,13 +204,17 @@ def _credential_value(match: re.Match, kind: str) -> bool:
         return False  # "tokens: 4096", "keys: 12": a count (a plural label names no single secret)
     if _PATH_ONLY.match(value):
         return False  # a path names where something is, it is not a secret
-    if re.match(r"^(?:https?|ftp)://", value, I) and "@" not in value:
+    if re.match(r"^(?:https?|ftp)://", value, re.I) and "@" not in value:
         return False
     if re.fullmatch(r"[\u3040-\u30ff\u3400-\u9fff]+.*", value) and not re.search(r"\d{3}", value):
         return False  # "密码是我的生日": describes the password, does not give it
     digits = sum(ch.isdigit() for ch in value)
     if kind == "key":
-        looks_random = bool(re.search(r"[A-Za-z]", value) and digits and (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) or re.search(r"[!@#$%^&*+=~?_\-]", value)))
+        looks_random = bool(
+            re.search(r"[A-Za-z]", value)
+            and digits
+            and (re.search(r"[a-z]", value) and re.search(r"[A-Z]", value) or re.search(r"[!@#$%^&*+=~?_\-]", value))
+        )
         return looks_random and not re.fullmatch(r"[0-9a-fA-F\-]{32,36}", value)
     if kind == "code":
         return digits >= 3 and digits >= len(value) // 2
@@ -195,7 +225,12 @@ def _credential_value(match: re.Match, kind: str) -> bool:
     has_symbol = bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
     mixed = bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value[1:]))
     if not connect:  # no "is"/":": only a value that could not be a word ("hunter2")
-        return digits > 0 and any(ch.isalpha() for ch in value) and len(value) >= 4 or (digits >= 4 and digits == len(value))
+        return (
+            digits > 0
+            and any(ch.isalpha() for ch in value)
+            and len(value) >= 4
+            or (digits >= 4 and digits == len(value))
+        )
     if match.group("quote"):
         return True
     if digits or has_symbol or mixed:
@@ -212,21 +247,25 @@ def _credential_value(match: re.Match, kind: str) -> bool:
 
 #: The value first: "use 'Orca#2291' as the admin password", "hunter2 is my password".
 _VALUE_FIRST = re.compile(
-    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was|=)\s+(?:the|my|our|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
-    rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", I)
+    rf"(?P<quote>{_QUOTED})?(?P<value>[^\s\"'“”‘’「」『』《》,，。;；、]{{4,}})[\"'”’」』》]?\s+(?:is|as|was"
+    rf"|=)\s+(?:the|my|our"
+    rf"|your)?\s*(?:[\w\-]+\s+){{0,2}}?"
+    rf"(?P<label>pass(?:word|wd|phrase|code)|pin(?: code)?)\b(?P<connect>)", re.I)
 
 #: "I changed my Steam password to LemonTree_77": a change verb, the label, then "to" and the value.
 _CHANGED_TO = re.compile(
-    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", I)
+    rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}"
+    rf"|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)
 #: "router admin: admin / Xq9!zr44": an account word, then "user / password" after a colon.
 _ACCOUNT_PAIR = re.compile(
-    r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn|nas|email|mail)\b[^:\n]{0,20}:\s*"
-    r"[\w.@\-]{2,30}\s*/\s*(?P<value>[^\s/]{6,})", I)
+    r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn"
+    r"|nas|email|mail)\b[^:\n]{0,20}:\s*"
+    r"[\w.@\-]{2,30}\s*/\s*(?P<value>[^\s/]{6,})", re.I)
 
 # -- connection strings and HTTP credentials ----------------------------------------------
-_CONNECTION = re.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://(?P<user>[^\s:/@]*):(?P<password>[^\s@/]+)@[^\s/]+", I)
-_BEARER = re.compile(r"\bbearer\s+(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{16,}=*", I)
-_BASIC = re.compile(r"\bbasic\s+(?P<payload>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", I)
+_CONNECTION = re.compile(r"\b[a-z][a-z0-9+.\-]{1,20}://(?P<user>[^\s:/@]*):(?P<password>[^\s@/]+)@[^\s/]+", re.I)
+_BEARER = re.compile(r"\bbearer\s+(?=[A-Za-z0-9\-._~+/]*\d)[A-Za-z0-9\-._~+/]{16,}=*", re.I)
+_BASIC = re.compile(r"\bbasic\s+(?P<payload>[A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])", re.I)
 
 
 def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool = True) -> list[tuple[str, str, str]]:
@@ -270,8 +309,8 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
             continue
         if ":" in decoded:
             add("password", "HTTP Basic credentials", *m.span())
-    for kind, pattern in _LABELLED:
-        found += _labelled(kind, pattern, view, source)
+    for kind, label_pattern in _LABELLED:
+        found += _labelled(kind, label_pattern, view, source)
     for m in _CHANGED_TO.finditer(text):
         if _credential_value(m, "far"):
             add("password", f"credential ({m.group('label').lower()}) with its value", m.start("label"), m.end("value"))
@@ -281,22 +320,40 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
             add("password", "account name and password", m.start(), m.end())
     for m in _VALUE_FIRST.finditer(text):
         value = m.group("value")
-        if (m.group("quote") or re.search(r"\d", value)) and value.lower() not in _NOT_VALUES and re.search(r"[A-Za-z0-9]", value):
+        if (
+            (m.group("quote") or re.search(r"\d", value))
+            and value.lower() not in _NOT_VALUES
+            and re.search(r"[A-Za-z0-9]", value)
+        ):
             add("password", f"credential ({m.group('label').lower()}) with its value", m.start(), m.end())
     return found
 
 
-def _labelled(kind: str, pattern, view: View, source: str) -> list[tuple[str, str, str]]:
+def _labelled(
+    kind: str, pattern: re.Pattern[str] | FoldedPattern, view: View, source: str
+) -> list[tuple[str, str, str]]:
     """Label-then-value matches, overlapping ("login password is X": "login" then "password")."""
     found = []
     position = 0
     while (m := pattern.search(view.text, position)) is not None:
         position = m.start() + 1
-        if _credential_value(m, kind) and not _PLACEHOLDER.match(view.original(source, m.start("value"), m.end("value"))):
+        if _credential_value(m, kind) and not _PLACEHOLDER.match(
+            view.original(source, m.start("value"), m.end("value"))
+        ):
             # (the value as written: a digit-for-letter reading turns "$DB_PASS" into "sDB_PASS")
-            label = "verification code / PIN" if kind == "code" else f"credential ({m.group('label').strip().lower()}) with its value"
+            label = (
+                "verification code / PIN"
+                if kind == "code"
+                else f"credential ({m.group('label').strip().lower()}) with its value"
+            )
             kind = "password" if kind == "far" else kind
-            found.append(("code" if kind == "code" else "api_key" if kind == "key" else "password", label, view.original(source, m.start("label"), m.end("value"))))
+            found.append(
+                (
+                    "code" if kind == "code" else "api_key" if kind == "key" else "password",
+                    label,
+                    view.original(source, m.start("label"), m.end("value")),
+                )
+            )
     return found
 
 
@@ -313,7 +370,9 @@ def find_credentials(views: Normalised) -> list[Finding]:
     scans = [(view, True) for view in views.views()] + [(view, False) for view in views.leet]
     for view, tokens in scans:
         for category, label, original in _scan_view(view, views.source, tokens=tokens):
-            findings.setdefault((label.lower(), original), Finding("secret", label, mask(original), category, view.name))
+            findings.setdefault(
+                (label.lower(), original), Finding("secret", label, mask(original), category, view.name)
+            )
     return _dedupe(list(findings.values()))
 
 

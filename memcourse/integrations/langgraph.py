@@ -110,7 +110,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeGuard, cast
 
 from langgraph.store.base import (
     BaseStore,
@@ -184,6 +184,12 @@ def item_id(namespace: tuple[str, ...], key: str) -> str:
     return f"lg:{slug}:{digest}"
 
 
+class _Superseding(Protocol):
+    """What a store declaring the ``SUPERSEDE`` capability also has (see ``stores.contract``)."""
+
+    dedupe_threshold: float
+
+
 class MemcourseStore(BaseStore):
     """A LangGraph ``BaseStore`` backed by a memcourse store. See the module docstring."""
 
@@ -215,7 +221,7 @@ class MemcourseStore(BaseStore):
         contract says keys are independent, so such a store is refused unless you say that
         memcourse's lifecycle should win.
         """
-        threshold = store.dedupe_threshold if SUPERSEDE in capabilities_of(store) else None
+        threshold = cast(_Superseding, store).dedupe_threshold if SUPERSEDE in capabilities_of(store) else None
         if threshold is not None and threshold <= 1 and not allow_supersede:
             raise ValueError(
                 f"{store!r} supersedes near-duplicate records (dedupe_threshold={threshold}), so a put "
@@ -282,14 +288,14 @@ class MemcourseStore(BaseStore):
             if record is not None:
                 check_owner(stored, record)
                 continue
-            if self._is_item(stored) and (tuple(_envelope(stored)["namespace"]), _envelope(stored)["key"]) == (
-                namespace,
-                key,
-            ):
+            if not self._is_item(stored):
+                continue
+            envelope = _item_envelope(stored)
+            if (tuple(envelope["namespace"]), envelope["key"]) == (namespace, key):
                 deletes.add((namespace, key))
         return deletes
 
-    def _is_item(self, record: MemoryRecord | None) -> bool:
+    def _is_item(self, record: MemoryRecord | None) -> TypeGuard[MemoryRecord]:
         """Whether ``record`` really is the item its envelope names.
 
         The envelope (namespace, key) is data anyone who can write to the memcourse store can
@@ -297,7 +303,9 @@ class MemcourseStore(BaseStore):
         id is the id of that (namespace, key) AND its owner (user_id, agent_id) is exactly
         what ``scope`` maps that namespace to: Bob's record claiming Alice's namespace is not
         Alice's item, whatever its metadata says."""
-        envelope = _envelope(record) if record is not None else None
+        if record is None:
+            return False
+        envelope = _envelope(record)
         if envelope is None:
             return False
         namespace, key = envelope.get("namespace"), envelope.get("key")
@@ -327,7 +335,7 @@ class MemcourseStore(BaseStore):
         record = self.store.get(item_id(op.namespace, op.key))
         if not self._is_item(record) or record.status is not Status.ACTIVE or record.is_expired(now):
             return None
-        envelope = _envelope(record)
+        envelope = _item_envelope(record)
         if (tuple(envelope["namespace"]), envelope["key"]) != (op.namespace, op.key):
             return None  # an id collision would be astronomically rare; never return the wrong item
         return _to_item(record)
@@ -337,14 +345,14 @@ class MemcourseStore(BaseStore):
         candidates = [
             record
             for record in items
-            if tuple(_envelope(record)["namespace"][: len(prefix)]) == prefix
-            and matches_filter(_envelope(record)["value"], op.filter)
+            if tuple(_item_envelope(record)["namespace"][: len(prefix)]) == prefix
+            and matches_filter(_item_envelope(record)["value"], op.filter)
         ]
-        if not (op.query or "").strip():
+        if op.query is None or not op.query.strip():
             page = candidates[op.offset : op.offset + op.limit]
-            return [_to_item(record, search=True) for record in page]
-        wanted = {r.memory_id for r in candidates if _envelope(r).get("indexed", True)}
-        extra = {"mode": self.recall_mode} if self.recall_mode else {}
+            return [_to_search_item(record) for record in page]
+        wanted = {r.memory_id for r in candidates if _item_envelope(r).get("indexed", True)}
+        extra: dict[str, Any] = {"mode": self.recall_mode} if self.recall_mode else {}
         scored: list[tuple[float, MemoryRecord]] = []
         for user in dict.fromkeys(r.user_id for r in candidates if r.memory_id in wanted):
             # memcourse recall never crosses users, so rank each user's records separately.
@@ -355,11 +363,11 @@ class MemcourseStore(BaseStore):
                 if hit.record.memory_id in wanted:
                     scored.append((float(hit.score), hit.record))
         scored.sort(key=lambda pair: -pair[0])  # stable: ties keep recall's own order
-        page = scored[op.offset : op.offset + op.limit]
-        return [_to_item(record, score=score, search=True) for score, record in page]
+        ranked = scored[op.offset : op.offset + op.limit]
+        return [_to_search_item(record, score=score) for score, record in ranked]
 
     def _list_namespaces(self, op: ListNamespacesOp, items: list[MemoryRecord]) -> list[tuple[str, ...]]:
-        namespaces = {tuple(_envelope(record)["namespace"]) for record in items}
+        namespaces = {tuple(_item_envelope(record)["namespace"]) for record in items}
         conditions = op.match_conditions or ()
         found = {
             ns if op.max_depth is None else ns[: op.max_depth]
@@ -383,7 +391,7 @@ class MemcourseStore(BaseStore):
         fields.setdefault("source", self.default_source)
         content = value.get("content")
         subject = value.get("subject")
-        envelope = {"namespace": list(namespace), "key": key, "value": value}
+        envelope: dict[str, Any] = {"namespace": list(namespace), "key": key, "value": value}
         if op.index is False:
             envelope["indexed"] = False
         now = self._clock()
@@ -408,7 +416,8 @@ class MemcourseStore(BaseStore):
 
     def _gate(self, record: MemoryRecord, namespace: tuple[str, ...], key: str, value: dict) -> None:
         content = value.get("content") if isinstance(value, dict) else None
-        text = "\n".join([f"{key}: {content}" if isinstance(content, str) else key, *strings_in(value)])  # the key names the value
+        # the key names the value
+        text = "\n".join([f"{key}: {content}" if isinstance(content, str) else key, *strings_in(value)])
         findings = find_secrets(text) or find_injection(text)
         if not findings and record.source is not Source.ADMIN_CONFIGURED:
             rules = find_behaviour_rules(text)
@@ -464,17 +473,31 @@ def _envelope(record: MemoryRecord) -> dict[str, Any] | None:
     return envelope if isinstance(envelope, dict) and isinstance(envelope.get("value"), dict) else None
 
 
-def _to_item(record: MemoryRecord, *, score: float | None = None, search: bool = False) -> Item:
+def _item_envelope(record: MemoryRecord) -> dict[str, Any]:
+    """The envelope of a record already known to be an item (see ``_is_item``)."""
     envelope = _envelope(record)
-    assert envelope is not None
-    fields = dict(
+    if envelope is None:
+        raise ValueError(f"memory {record.memory_id!r} is not a LangGraph item: it has no envelope")
+    return envelope
+
+
+def _item_fields(record: MemoryRecord) -> dict[str, Any]:
+    envelope = _item_envelope(record)
+    return dict(
         namespace=tuple(envelope["namespace"]),
         key=envelope["key"],
         value=copy.deepcopy(envelope["value"]),  # callers may mutate what they get
         created_at=record.created_at,
         updated_at=record.updated_at,
     )
-    return SearchItem(**fields, score=score) if search else Item(**fields)
+
+
+def _to_item(record: MemoryRecord) -> Item:
+    return Item(**_item_fields(record))
+
+
+def _to_search_item(record: MemoryRecord, *, score: float | None = None) -> SearchItem:
+    return SearchItem(**_item_fields(record), score=score)
 
 
 def namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
@@ -483,7 +506,7 @@ def namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> 
     if len(namespace) < len(path):
         return False
     labels = namespace[: len(path)] if condition.match_type == "prefix" else namespace[len(namespace) - len(path) :]
-    return all(want == "*" or want == have for want, have in zip(path, labels))
+    return all(want == "*" or want == have for want, have in zip(path, labels, strict=True))
 
 
 def check_filter(filter: dict[str, Any] | None) -> None:
@@ -514,7 +537,7 @@ def _matches(actual: Any, expected: Any) -> bool:
         return (
             isinstance(actual, (list, tuple))
             and len(actual) == len(expected)
-            and all(_matches(a, e) for a, e in zip(actual, expected))
+            and all(_matches(a, e) for a, e in zip(actual, expected, strict=True))
         )
     return actual == expected
 

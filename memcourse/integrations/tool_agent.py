@@ -76,7 +76,9 @@ _ids = itertools.count(1)
 
 def tool_call(name: str, **arguments: Any) -> AIMessage:
     """An AI message that calls one tool: ``tool_call("save_memory", content=..., ...)``."""
-    return AIMessage(content="", tool_calls=[{"name": name, "args": arguments, "id": f"call_{next(_ids)}", "type": "tool_call"}])
+    return AIMessage(
+        content="", tool_calls=[{"name": name, "args": arguments, "id": f"call_{next(_ids)}", "type": "tool_call"}]
+    )
 
 
 def build_tool_agent(model: BaseChatModel, tools: MemoryTools, *, checkpointer: Any = None, max_steps: int = 12):

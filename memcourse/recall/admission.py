@@ -30,9 +30,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable, TypeVar
+from typing import Iterable, Protocol, TypeVar
 
-from memcourse.guards import find_behaviour_rules, find_privilege_claims, normalise, unsafe_for_context
+from memcourse.guards import Normalised, find_behaviour_rules, find_privilege_claims, normalise, unsafe_for_context
 from memcourse.records import MemoryRecord, MemoryType, Source, Status, parse_timestamp
 
 __all__ = ["Admission", "CHECKS", "MIN_CONFIDENCE", "admit", "admit_many", "trust_problem"]
@@ -41,7 +41,14 @@ MIN_CONFIDENCE = 0.6
 #: The checks, in the order they run; ``Admission.check`` is one of these (or "" if admitted).
 CHECKS = ("relevance", "status", "expiry", "confidence", "permission", "safety")
 
-T = TypeVar("T")
+class HasRecord(Protocol):
+    """A hit, or anything else that carries the record it ranks."""
+
+    @property
+    def record(self) -> MemoryRecord: ...
+
+
+T = TypeVar("T", bound="HasRecord | MemoryRecord")
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,8 @@ def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
         return "status", f"status: the memory is {record.status.value}, not active"
     content = normalise(record.content)
     # Safety first: an injected instruction is also a directive, and "unsafe" is the truer name for it.
-    findings = [f for text in (content, record.subject, *record.tags) for f in unsafe_for_context(text)]
+    texts: tuple[Normalised | str, ...] = (content, record.subject, *record.tags)
+    findings = [f for text in texts for f in unsafe_for_context(text)]
     if findings:
         return "safety", "safety: " + "; ".join(str(finding) for finding in findings)
     if record.source is not Source.ADMIN_CONFIGURED:  # user, tool and model alike
@@ -108,7 +116,7 @@ def admit(
     problem = trust_problem(record) if record.status is not Status.ACTIVE else None
     if problem:  # status first, as documented
         return Admission(False, problem[1], problem[0])
-    if record.is_expired(now):
+    if record.expires_at is not None and record.is_expired(now):
         return Admission(False, f"expiry: expired at {record.expires_at.isoformat()}", "expiry")
     if record.confidence < min_confidence:
         return Admission(
@@ -130,7 +138,7 @@ def admit_many(
     kept: list[T] = []
     rejected: list[tuple[T, Admission]] = []
     for item in items:
-        record = getattr(item, "record", item)
+        record = item if isinstance(item, MemoryRecord) else item.record
         decision = admit(record, now=now, min_confidence=min_confidence)
         if decision:
             kept.append(item)

@@ -64,8 +64,8 @@ def rank_versions(
             best = best_passage_similarity(query_vector, {i: versions[i].content for i in readable}, embedder,
                                            min_known=min_known)
             scores = [passage_similarity(s, best.get(i), weight=config.passage_weight)
-                      for i, s in zip(readable, scores.tolist())]
-            ranked = sorted(zip(readable, scores), key=lambda pair: (-pair[1], pair[0]))
+                      for i, s in zip(readable, scores.tolist(), strict=True)]
+            ranked = sorted(zip(readable, scores, strict=True), key=lambda pair: (-pair[1], pair[0]))
             similarity = dict(ranked)
             above = [i for i, score in ranked if score >= config.similarity_floor]
             rankings["vector"] = above[: max(limit * 4, config.vector_depth)]

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Container, Iterable, Sized
+from typing import Any, Container, Iterable, Sized
 
 import numpy as np
 
@@ -227,7 +227,9 @@ class BM25Index:
         self._ids = []
         self._position = {}
 
-    def _ensure_built(self):
+    def _ensure_built(self) -> Any:
+        """The bm25s index (an untyped library's object), built on first use; None when
+        nothing is indexable."""
         if self._model is not None:
             return self._model
         if not any(self._tokens.values()):

@@ -51,8 +51,8 @@ from memcourse.recall.admission import MIN_CONFIDENCE
 from memcourse.recall.decay import DEFAULT_LAMBDA, access_boost, importance_factor, recency_factor
 from memcourse.recall.fusion import DEFAULT_K, rrf, weighted_fusion
 from memcourse.recall.hit import Hit
-from memcourse.recall.verdicts import VERDICTS
 from memcourse.recall.keyword import TASK_CUES
+from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
 from memcourse.text import identifiers, keyword_tokens, token_set, tokenize
 
@@ -234,7 +234,8 @@ def rank_hits(
     keyword_score = keyword_score or {}
     records: dict[str, MemoryRecord] = {}  # loaded so far
     best_coverage = 0.0
-    top_keyword = (rankings.get("keyword") or [None])[0]
+    keyword_ranking = rankings.get("keyword")
+    top_keyword = keyword_ranking[0] if keyword_ranking else None
     if fusion == "weighted" and top_keyword is not None and rankings.get("vector"):
         records.update(fetch([top_keyword]))
         if top_keyword in records:
@@ -293,7 +294,9 @@ def rank_hits(
         """The scored hits that pass the admission gate, best first, at most ``limit``.
         The gate runs only on hits that could make the list (it scans text: not free)."""
         kept = []
-        for hit in sorted(scored.values(), key=lambda h: (-h.score, -h.record.updated_at.timestamp(), h.record.memory_id)):
+        in_order = sorted(scored.values(),
+                          key=lambda h: (-h.score, -h.record.updated_at.timestamp(), h.record.memory_id))
+        for hit in in_order:
             doc_id = hit.record.memory_id
             if doc_id not in verdicts:
                 verdicts[doc_id] = admitted(hit.record, now=now, min_confidence=min_confidence)

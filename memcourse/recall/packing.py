@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
-from memcourse.records import MemoryRecord, MemoryType
 from memcourse.recall.admission import MIN_CONFIDENCE, trust_problem
 from memcourse.recall.hit import Hit
+from memcourse.records import MemoryRecord, MemoryType
 
 __all__ = [
     "DEFAULT_BUDGET",
@@ -80,7 +80,8 @@ _SECTION_OF = {kind: position for position, (_, kinds) in enumerate(SECTIONS) fo
 #: Every character that ends a line somewhere (str.splitlines' list), with the spaces around it.
 _LINE_BREAKS = re.compile(r"\s*[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]+\s*")
 #: Control characters, invisible format characters (zero-width, bidi overrides, tag characters).
-_INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]")
+_INVISIBLE = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+                        r"\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]")
 #: Sequences that mean something to a chat template or to the fence: broken up, not removed.
 #: Matched on the normalised text, where a look-alike capital I may have become l or 1.
 _MARKERS = re.compile(r"<<<|>>>|<\||\|>|\[/?(?:[Il1|]NST|SYS)\]|<</?SYS>>", re.IGNORECASE)
@@ -129,7 +130,7 @@ def _break_markers(text: str) -> str:
     lookalikes = _marker_lookalikes()
     folded: list[str] = []
     spans: list[tuple[int, int]] = []  # the original [start, end) behind each folded character
-    for char, span in zip(view.text, view.spans):
+    for char, span in zip(view.text, view.spans, strict=True):
         for out in lookalikes.get(char, char):
             folded.append(out)
             spans.append(span)

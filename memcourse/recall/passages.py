@@ -20,7 +20,8 @@ name the person.) ::
 
 Half and half because each side alone misleads: the best sentence alone overrates a short,
 generic sentence ("I love that!") that happens to share the query's topic, the whole alone
-buries a fact in small talk (the grid from whole-only to passage-only is in the benchmarks doc). A memory of one sentence is unchanged (its best sentence is
+buries a fact in small talk (the grid from whole-only to passage-only is in the benchmarks doc). A memory of one
+sentence is unchanged (its best sentence is
 itself), and the result is never below the whole's cosine, so a memory found by its meaning
 is never pushed out by this step.
 
@@ -38,6 +39,7 @@ Measured on LoCoMo's development conversations, tuned on three and checked on th
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 if TYPE_CHECKING:  # numpy is imported where vectors are handled, so `import memcourse` stays fast
@@ -102,7 +104,7 @@ def passages(text: str) -> list[str]:
     parts = sentences(text)
     if len(parts) > MAX_PASSAGES:
         bounds = [round(i * len(parts) / MAX_PASSAGES) for i in range(MAX_PASSAGES + 1)]
-        parts = [" ".join(parts[a:b]) for a, b in zip(bounds, bounds[1:])]
+        parts = [" ".join(parts[a:b]) for a, b in pairwise(bounds)]
     name = label(text) if parts else None
     if name is None:
         return parts

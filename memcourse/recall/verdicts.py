@@ -44,6 +44,7 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterable
 
 from memcourse.recall.admission import trust_problem
 from memcourse.records import MemoryRecord
@@ -133,7 +134,7 @@ class Verdicts:
             for key in self._keys_of.pop(record.memory_id, set()):
                 self._drop(key)
 
-    def forget_ids(self, memory_ids) -> None:
+    def forget_ids(self, memory_ids: Iterable[str]) -> None:
         """Drop every entry computed for these memory ids (when only the ids are known)."""
         with self._lock:
             for memory_id in memory_ids:

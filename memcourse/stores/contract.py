@@ -79,7 +79,8 @@ DERIVED_FROM = "derived_from"
 
 __all__ = [
     "AS_OF", "BATCH", "DERIVED_FROM", "FUSION", "HISTORY", "MODES", "Records", "SUPERSEDE", "SearchArguments",
-    "StoreBase", "capabilities_of", "derived_sources", "doomed_by", "merge_update", "prepare_batch", "search_arguments", "versions_of", "visible",
+    "StoreBase", "capabilities_of", "derived_sources", "doomed_by", "merge_update", "prepare_batch", "search_arguments",
+    "versions_of", "visible",
 ]
 
 
@@ -222,7 +223,7 @@ def derived_sources(record: MemoryRecord) -> set[str]:
 def capabilities_of(store: Any) -> frozenset[str]:
     """What ``store`` declares beyond the core verbs (its ``capabilities``). A store that
     declares nothing (a learner's first store) is taken to have the core verbs only."""
-    declared = getattr(store, "capabilities", frozenset())
+    declared: Iterable[str] = getattr(store, "capabilities", frozenset())
     return frozenset(declared)
 
 
@@ -276,8 +277,19 @@ class StoreBase(ABC):
         return [hit.record for hit in self.search_hits(query, **kwargs)]
 
     @abstractmethod
-    def search_hits(self, query: str, **kwargs: Any) -> list[Hit]:
-        """Ranked hits with their scores: each store's own channels (see its docstring)."""
+    def search_hits(
+        self,
+        query: str,
+        *,
+        limit: int = 5,
+        memory_type: MemoryType | str | None = None,
+        user_id: str = DEFAULT_USER,
+        agent_id: str | None = None,
+        record_access: bool = True,
+        as_of: datetime | str | None = None,
+    ) -> list[Hit]:
+        """Ranked hits with their scores: each store's own channels (see its docstring). A store
+        may take more keywords (``mode=`` where it declares ``"modes"``), never fewer."""
 
     def get(self, memory_id: str) -> MemoryRecord | None:
         """One stored record by id, or ``None``."""
@@ -398,7 +410,8 @@ def _chain(records: Records, memory_id: str) -> list[MemoryRecord]:
         head = successor
     chain, frontier, seen = [head], [head.memory_id], {head.memory_id}
     while frontier:  # walk back: every record superseded by one already in the chain
-        older = [r for r in records.select(superseded_by=frontier) if r.memory_id not in seen and r.scope == start.scope]
+        older = [r for r in records.select(superseded_by=frontier)
+                 if r.memory_id not in seen and r.scope == start.scope]
         seen.update(r.memory_id for r in older)
         chain.extend(older)
         frontier = [r.memory_id for r in older]

@@ -38,10 +38,12 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
-from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, parse_timestamp, utc_now
 from memcourse.recall.config import RecallConfig
+from memcourse.recall.hit import Hit
 from memcourse.recall.keyword import keyword_breakdown
-from memcourse.stores.base import CorruptStoreError, Hit, StoreError, in_scope
+from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, parse_timestamp, utc_now
+from memcourse.stores.arguments import in_scope
+from memcourse.stores.base import CorruptStoreError, StoreError
 from memcourse.stores.contract import StoreBase, merge_update, prepare_batch, search_arguments, visible
 from memcourse.stores.files import atomic_write, debris, read_regular, remove_debris, resolve
 from memcourse.stores.recall_defaults import store_recall
@@ -288,8 +290,8 @@ def _check_path(path: Any) -> Path:
     """A filesystem path as str or os.PathLike, that the OS can represent."""
     if isinstance(path, bytes) or not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
-    path = Path(path)
-    text = str(path)
+    checked = Path(path)
+    text = str(checked)
     if not text or text == ".":
         raise ValueError("path must name a .json file, got an empty path")
     if "\x00" in text:
@@ -298,7 +300,7 @@ def _check_path(path: Any) -> Path:
         os.fsencode(text)
     except UnicodeEncodeError:
         raise ValueError(f"path {text!r} cannot be encoded for this filesystem") from None
-    return path
+    return checked
 
 
 def _check_timeout(value: Any) -> float:

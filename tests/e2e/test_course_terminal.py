@@ -88,7 +88,7 @@ def test_make_course_terminals_find_memcourse_and_python_from_the_venv(tmp_path)
         command = "echo WHERE $(command -v memcourse) $(command -v python) END"
         output = asyncio.run(_run_in_terminal(ws_url, command, " END", timeout=30))
         answer = output.split(command)[-1]
-        line = next((l for l in answer.splitlines() if "WHERE" in l), answer)
+        line = next((row for row in answer.splitlines() if "WHERE" in row), answer)
         assert f"{VENV_BIN}/memcourse" in line, f"memcourse not found from .venv in a course terminal: {line!r}"
         assert f"{VENV_BIN}/python" in line, f"python is not the .venv's in a course terminal: {line!r}"
         _api(url, token, "DELETE", f"/api/terminals/{name}")

@@ -57,7 +57,8 @@ def test_every_diagram_renders_in_jupyterlab(tmp_path):
             rendered = diagrams.count()
             for index in range(rendered):
                 diagram = diagrams.nth(index)
-                if "jp-mod-warning" in (diagram.get_attribute("class") or "") or diagram.locator("svg, img").count() == 0:
+                if "jp-mod-warning" in (diagram.get_attribute("class") or "") or diagram.locator("svg, "
+                   "img").count() == 0:
                     problems.append(f"{notebook.name}: diagram {index + 1} did not draw: {diagram.inner_text()[:200]}")
                     continue
                 diagram.scroll_into_view_if_needed()

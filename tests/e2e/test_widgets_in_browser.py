@@ -129,8 +129,10 @@ def test_recall_explorer_controls_change_the_ranked_table(course_root, artifacts
         widget.locator(".memcourse-recall-mode button", has_text="keyword").click()
         page.wait_for_function(
             """() => { const rows = [...document.querySelectorAll('.memcourse-recall-explorer tr.memcourse-hit')];
-                       return rows.length > 0 && rows.every(r => r.querySelectorAll('td')[2].innerText.trim() === '–'); }""",
-            timeout=20_000)
+                       return rows.length > 0
+                           && rows.every(r => r.querySelectorAll('td')[2].innerText.trim() === '–'); }""",
+            timeout=20_000,
+        )
         assert all(row[3] != "–" for row in _rows(widget)), "keyword mode ranks by BM25 only"
 
         widget.locator(".memcourse-recall-mode button", has_text="hybrid").click()
@@ -200,7 +202,8 @@ def test_agent_chat_writes_refuses_and_recalls_in_the_memory_panel(course_root, 
             else:
                 widget.locator("button.memcourse-chat-send").click()
             page.wait_for_function(
-                "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > n", arg=count, timeout=20_000)
+                "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > "
+                "n", arg=count, timeout=20_000)
             page.wait_for_function(  # the input clears after sending
                 "() => document.querySelector('.memcourse-chat .memcourse-chat-input input').value === ''",
                 timeout=10_000)
@@ -254,7 +257,8 @@ def test_agent_chat_sends_exactly_what_was_typed_fast_pasted_or_composed(course_
 
         def wait_for_turn(count: int) -> None:
             page.wait_for_function(
-                "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > n", arg=count, timeout=20_000)
+                "(n) => document.querySelectorAll('.memcourse-chat .memcourse-turn').length > "
+                "n", arg=count, timeout=20_000)
 
         # Fast typing, Enter at once, and the next message typed straight after: each arrives whole.
         first, second = "记住：我的项目叫 北极星。", "thanks, that is all for now, see you tomorrow"

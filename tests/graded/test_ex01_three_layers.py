@@ -130,7 +130,7 @@ def test_finish_run_returns_what_the_store_returned(ex, store):
     messages = ["以后回答我问题时，代码示例尽量用 Python。", "以后回答我问题时，代码示例尽量用 TypeScript。"]
     written = ex.finish_run(make_state(), messages, MemoryPolicy(), spy)
     assert len(spy.given) == 2, "each accepted message is upserted once"
-    assert len(written) == len(spy.returned) and all(a is b for a, b in zip(written, spy.returned)), (
+    assert len(written) == len(spy.returned) and all(a is b for a, b in zip(written, spy.returned, strict=True)), (
         "return the records store.upsert returned, in order, not the policy's candidates"
     )
     assert len(written[1].history) == 1, "the second write updated the first: the stored record carries its history"

@@ -44,7 +44,9 @@ def test_changed_preference_replaces_the_old_one(ex):
     result = ex.upsert_by_subject([python_pref(), project()], typescript_pref(), T1)
     assert len(result) == 2, "a changed preference updates; it must not pile up next to the old one"
     assert result[0].subject == "response_style", "the update stays at the old record's position"
-    assert "TypeScript" in result[0].content and result[0].confidence == 0.95, "the new content and confidence replace the old"
+    assert "TypeScript" in result[0].content and result[0].confidence == 0.95, (
+        "the new content and confidence replace the old"
+    )
     assert result[1].content == "我的项目叫 智能客服助手", "other memories are untouched"
 
 
@@ -127,7 +129,9 @@ def test_the_update_takes_its_identity_and_time_from_the_old_record_and_now(ex):
     (updated,) = ex.upsert_by_subject([old], new, now)
     assert updated.memory_id == old.memory_id, f"keep the old memory_id {old.memory_id!r}, got {updated.memory_id!r}"
     assert updated.created_at == T0, "keep the old created_at"
-    assert updated.updated_at == now, f"updated_at is `now` ({now}), not the new record's own time, got {updated.updated_at}"
+    assert updated.updated_at == now, (
+        f"updated_at is `now` ({now}), not the new record's own time, got {updated.updated_at}"
+    )
     assert updated.history[0].replaced_at == now, "the history entry is stamped with `now` too"
 
 

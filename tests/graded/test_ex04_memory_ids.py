@@ -55,7 +55,9 @@ def test_same_subject_is_stable_and_normalised(ex):
 
 
 def test_type_is_part_of_identity(ex):
-    assert ex.make_id(MemoryType.TASK, "phase4") != ex.make_id(MemoryType.EVENT, "phase4"), "the type goes into the hash too"
+    assert ex.make_id(MemoryType.TASK, "phase4") != ex.make_id(MemoryType.EVENT, "phase4"), (
+        "the type goes into the hash too"
+    )
 
 
 def test_subjects_that_share_a_long_prefix_do_not_collide(ex):

@@ -190,7 +190,9 @@ def test_a_failure_while_writing_leaves_no_temporary_file(ex, tmp_path, monkeypa
         ex.atomic_write_json(path, {"records": ["new"]})
     monkeypatch.undo()
     assert path.read_text(encoding="utf-8") == '{"records": ["old"]}', "the old file must be untouched"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["memories.json"], "the temporary file is removed, the error re-raised"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["memories.json"], (
+        "the temporary file is removed, the error re-raised"
+    )
 
 
 def test_skipping_one_record_does_not_stop_the_search(ex):

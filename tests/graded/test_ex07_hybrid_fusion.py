@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from memcourse.evaluation import reciprocal_rank
 from memcourse.evaluation import recall_at_k as library_recall
+from memcourse.evaluation import reciprocal_rank
 from memcourse.recall.fusion import rrf
 
 

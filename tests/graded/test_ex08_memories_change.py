@@ -55,7 +55,8 @@ def test_below_threshold_other_scope_or_inactive_is_an_insert(ex):
     assert ex.decide_write(moved, [rec("city", "The user lives in Guangzhou")], similarity) == ("insert", None), (
         "0.85 < 0.92: related, not the same fact (that is what subjects are for)"
     )
-    assert ex.decide_write(moved, [rec("city", "The user lives in Guangzhou")], similarity, threshold=0.8)[0] == "supersede"
+    assert ex.decide_write(moved, [rec("city", "The user lives in "
+                                       "Guangzhou")], similarity, threshold=0.8)[0] == "supersede"
     new = rec("residence", "用户现在住在上海")
     assert ex.decide_write(new, [rec("home", "用户住在上海", user="mallory")], similarity) == ("insert", None), (
         "another user's memory is never a candidate"

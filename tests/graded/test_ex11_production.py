@@ -19,9 +19,9 @@ def ex(exercise):
 class FlakyServer:
     """Records every call; fails the calls whose numbers (1-based) are in ``fail_calls``."""
 
-    def __init__(self, fail_calls=(), error=ConnectionError("connection reset by peer")):
+    def __init__(self, fail_calls=(), error=None):
         self.fail_calls = set(fail_calls)
-        self.error = error
+        self.error = error if error is not None else ConnectionError("connection reset by peer")
         self.calls: list[list] = []
         self.stored: list = []
 
@@ -56,7 +56,9 @@ def test_a_transient_failure_is_retried_with_backoff_and_nothing_is_written_twic
 
 def test_timeouts_are_transient_too(ex):
     server, sleeps = FlakyServer(fail_calls={1}, error=TimeoutError("read timed out")), Sleeps()
-    stats = ex.write_in_batches(["以后用中文回答", "Phase4 当前任务"], server, batch_size=5, sleep=sleeps, base_delay=0.5)
+    stats = ex.write_in_batches(
+        ["以后用中文回答", "Phase4 当前任务"], server, batch_size=5, sleep=sleeps, base_delay=0.5
+    )
     assert server.stored == ["以后用中文回答", "Phase4 当前任务"]
     assert sleeps == pytest.approx([0.5]), f"one retry after base_delay=0.5 seconds, got sleeps {sleeps}"
     assert stats["retries"] == 1, f"one retry, got {stats}"
@@ -93,7 +95,8 @@ def test_bad_arguments_fail_before_any_write_and_empty_input_does_nothing(ex):
 
 def test_with_a_real_store(ex, tmp_path):
     store = JsonMemoryStore(tmp_path / "m.json", clock=lambda: T0)
-    records = [MemoryRecord(MemoryType.EVENT, f"release_{i}", f"第 {i} 次发布 / release {i}", created_at=T0) for i in range(12)]
+    records = [MemoryRecord(MemoryType.EVENT, f"release_{i}", f"第 {i} 次发布 / "
+                                              f"release {i}", created_at=T0) for i in range(12)]
     failures = iter([True, False] + [False] * 10)
 
     def write_batch(batch):

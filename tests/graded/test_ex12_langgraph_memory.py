@@ -175,7 +175,12 @@ def test_without_documents_nothing_is_supported(ex):
 
 def test_from_memory_names_the_first_memory_that_states_the_claim(ex):
     first = {"key": "said_first", "memory_type": "entity", "content": "checkpoint 可以跨线程保存用户偏好", "score": 1.0}
-    second = {"key": "said_again", "memory_type": "entity", "content": "checkpoint 可以跨线程保存用户偏好。", "score": 3.0}
+    second = {
+        "key": "said_again",
+        "memory_type": "entity",
+        "content": "checkpoint 可以跨线程保存用户偏好。",
+        "score": 3.0,
+    }
     report = ex.check_grounding([FALSE_CLAIM], [CHECKPOINTER], [first, second])
     assert report["from_memory"] == {FALSE_CLAIM: "said_first"}, (
         "two memories state the claim: name the FIRST one in the memories list (stop at the first match)"
@@ -219,4 +224,6 @@ def test_a_memory_without_a_type_is_an_entity(ex, store):
     store.put(ALICE, "plain", {"content": "the Lighthouse project ships in May"})
     found = ex.recall_memories(store, "alice", "When does Lighthouse ship?")
     assert [m["key"] for m in found] == ["plain"]
-    assert found[0]["memory_type"] == "entity", "value.get('memory_type', 'entity'): a value without a type is an entity"
+    assert found[0]["memory_type"] == "entity", (
+        "value.get('memory_type', 'entity'): a value without a type is an entity"
+    )

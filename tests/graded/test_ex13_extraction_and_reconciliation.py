@@ -122,7 +122,8 @@ def rec(content, subject="favourite_language", *, source=Source.USER_STATED, use
 def test_nothing_stored_is_an_add(ex):
     assert ex.decide(rec("User likes TypeScript"), []) == ("ADD", None)
     other_subject = rec("User likes Rust", "learning_language")
-    assert ex.decide(rec("User likes TypeScript"), [other_subject]) == ("ADD", None), "another subject is another memory"
+    assert ex.decide(rec("User likes "
+                         "TypeScript"), [other_subject]) == ("ADD", None), "another subject is another memory"
 
 
 def test_a_new_value_for_the_same_memory_is_an_update(ex):
@@ -146,7 +147,9 @@ def test_the_same_words_again_are_a_noop(ex, again):
 def test_chinese_restatements_are_noops_too(ex):
     old = rec("我养了一只猫叫年糕", "pet")
     assert ex.decide(rec("我养了一只猫，叫年糕。", "pet"), [old]) == ("NOOP", old.memory_id)
-    assert ex.decide(rec("我养了一只狗叫年糕", "pet"), [old]) == ("UPDATE", old.memory_id), "one changed character is a new value"
+    assert ex.decide(rec("我养了一只狗叫年糕", "pet"), [old]) == ("UPDATE", old.memory_id), (
+        "one changed character is a new value"
+    )
 
 
 def test_a_less_trusted_candidate_never_overwrites(ex):

@@ -106,7 +106,9 @@ def test_a_low_confidence_guess_is_refused_with_the_gates_reason(ex, store):
 ])
 def test_the_gate_decides_what_a_tool_may_write(ex, store, args, rule):
     result = ex.run_tool(store, POLICY, "save_memory", args, ALICE)
-    assert result.get("refused") == rule, f"policy.evaluate refuses this with rule {rule!r}; return its rule (got {result})"
+    assert result.get("refused") == rule, (
+        f"policy.evaluate refuses this with rule {rule!r}; return its rule (got {result})"
+    )
     assert store.list_all() == []
 
 
@@ -114,7 +116,9 @@ def test_a_missing_argument_is_a_bad_call(ex, store):
     args = save()
     del args["confidence"]
     result = ex.run_tool(store, POLICY, "save_memory", args, ALICE)
-    assert result.get("refused") == "bad_arguments", f"a save without confidence cannot be built: bad_arguments, got {result}"
+    assert result.get("refused") == "bad_arguments", (
+        f"a save without confidence cannot be built: bad_arguments, got {result}"
+    )
 
 
 # -- forgetting ------------------------------------------------------------------------------

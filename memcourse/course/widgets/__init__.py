@@ -40,6 +40,7 @@ from memcourse.course.widgets.timeline import (  # noqa: E402  (notebook 08: the
     timeline_view,
     timeline_widget,
 )
+
 __all__ += [
     "RECALL_EXPLORER_CLASS",
     "RECALL_RESULT_CLASS",

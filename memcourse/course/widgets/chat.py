@@ -30,8 +30,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.agent import MemoryAwareAgent
+from memcourse.course.widgets.sending import message_box, wire_send
 from memcourse.records import MemoryRecord
 
 WIDGET_CLASS = "memcourse-chat"
@@ -180,7 +180,9 @@ def chat_widget(agent: MemoryAwareAgent, *, messages: list[str] | tuple[str, ...
     transcript = widgets.HTML(render_transcript_html(turns), layout=widgets.Layout(width="58%"))
     transcript.add_class(TRANSCRIPT_CLASS)
     memories = widgets.HTML(
-        render_memories_html([memory_view(r) for r in agent.store.list_all(user_id=agent.user_id, agent_id=agent.agent_id)]),
+        render_memories_html(
+            [memory_view(r) for r in agent.store.list_all(user_id=agent.user_id, agent_id=agent.agent_id)]
+        ),
         layout=widgets.Layout(width="100%"),
     )
     memories.add_class(MEMORIES_CLASS)

@@ -119,7 +119,7 @@ def extraction_turn(pipeline: MemoryPipeline, text: str, *, user_id: str = "demo
         "screen_rule": result.screen.rule if result.screen else "",
         "screen_reason": result.screen.reason if result.screen else "",
         "extractor": extraction.extractor if extraction else "",
-        "outcome": "refused" if result.screen else extraction.outcome,
+        "outcome": "refused" if result.screen or extraction is None else extraction.outcome,
         "detail": extraction.detail if extraction else "",
         "rejected": [reason for _, reason in extraction.rejected] if extraction else [],
         "steps": steps,

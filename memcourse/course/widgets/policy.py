@@ -118,7 +118,9 @@ def policy_widget(initial_text: str = "", *, policy: MemoryPolicy | None = None)
         inferred = source.value == Source.LLM_INFERRED.value
         confidence.disabled = not inferred  # the slider only means something for an LLM's guess
         chosen = confidence.value if inferred else None
-        view = policy_decision_view(message.value, source.value, chosen, policy=policy) if message.value.strip() else None
+        view = (
+            policy_decision_view(message.value, source.value, chosen, policy=policy) if message.value.strip() else None
+        )
         result.value = render_policy_html(view)
 
     for control in (message, source, confidence):

@@ -45,9 +45,9 @@ from datetime import datetime
 from typing import Any, Callable
 
 from memcourse.recall.config import RecallConfig
+from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 from memcourse.recall.fusion import DEFAULT_K
 from memcourse.records import DEFAULT_USER, parse_timestamp
-from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 
 __all__ = [
     "RECALL_EXPLORER_CLASS",

@@ -46,8 +46,9 @@ class NearDuplicates:
         if self.dedupe_threshold > 1 or not fresh:
             return []
         groups: dict[tuple[str, str, str], list[MemoryRecord]] = {}
+        min_known = self.recall.min_known_tokens  # the store's own: what it indexes was decided at write time
         for record in fresh:
-            if not merged_by_similarity(record.memory_type) or readable[record.memory_id] < self.recall.min_known_tokens:
+            if not merged_by_similarity(record.memory_type) or readable[record.memory_id] < min_known:
                 continue
             groups.setdefault((record.user_id, record.agent_id, record.memory_type.value), []).append(record)
         stored = self._stored_near_duplicates([m for members in groups.values() for m in members], vector_of)
@@ -112,6 +113,7 @@ class NearDuplicates:
                 found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= self.dedupe_threshold]
         loaded = self._fetch({cid for close in found.values() for cid, _ in close})
         result: dict[str, list[tuple[MemoryRecord, float]]] = {}
+        min_known = self.recall.min_known_tokens
         for member in members:
             kept = []
             for cid, similarity in found[member.memory_id]:
@@ -120,7 +122,7 @@ class NearDuplicates:
                     record is None
                     or (record.user_id, record.agent_id, record.memory_type) != (member.user_id, member.agent_id, member.memory_type)
                     or record.status is not Status.ACTIVE
-                    or self.embedder.known_token_ratio(record.content) < self.recall.min_known_tokens
+                    or self.embedder.known_token_ratio(record.content) < min_known
                 ):
                     continue
                 kept.append((record, similarity))

@@ -23,9 +23,9 @@ import time
 from typing import Callable, TypeVar
 
 import psycopg
+from pgvector.psycopg import register_vector
 from psycopg import errors, sql
 from psycopg_pool import ConnectionPool
-from pgvector.psycopg import register_vector
 
 from memcourse.stores.base import StoreError
 
@@ -113,7 +113,10 @@ class Database:
                     conn.execute(statement)
                 conn.execute("INSERT INTO memcourse_meta VALUES ('embedding_model', %s) ON CONFLICT DO NOTHING",
                              (model_id,))
-                built_with = conn.execute("SELECT value FROM memcourse_meta WHERE key = 'embedding_model'").fetchone()[0]
+                meta = conn.execute("SELECT value FROM memcourse_meta WHERE key = 'embedding_model'").fetchone()
+                if meta is None:  # inserted just above unless it was there
+                    raise StoreError(f"schema {self.schema!r} has no embedding model recorded")
+                built_with = meta[0]
         if built_with != model_id:
             raise StoreError(f"schema {self.schema!r} was built with embedding model {built_with!r}, but this "
                              f"store was opened with {model_id!r}; open it with the same model or use another schema")

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import psycopg
+
+from memcourse.stores.base import StoreError
 
 __all__ = ["Row", "COLUMNS", "lock_user", "lock_ids", "fetch", "select", "write", "delete", "nearest",
            "keyword_candidates", "keyword_stats", "record_access", "count_user"]
@@ -77,7 +79,8 @@ def select(conn: psycopg.Connection, *, user_id: str | None = None, agent_id: st
            memory_type: str | None = None, status: str | None = None,
            superseded_by: Sequence[str] | None = None, for_update: bool = False) -> list[Row]:
     """Rows matching every given filter, oldest first (then by id)."""
-    clauses, params = [], []
+    clauses: list[str] = []
+    params: list[str | list[str]] = []
     for column, value in (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type),
                           ("status", status)):
         if value is not None:
@@ -126,10 +129,18 @@ def delete(conn: psycopg.Connection, ids: Sequence[str]) -> int:
 
 
 def count_user(conn: psycopg.Connection, user_id: str) -> int:
-    return conn.execute("SELECT count(*) FROM agent_memory WHERE user_id = %s", (user_id,)).fetchone()[0]
+    return int(one_row(conn.execute("SELECT count(*) FROM agent_memory WHERE user_id = %s", (user_id,)))[0])
 
 
-def _scope(user_id: str, agent_id: str | None, memory_type: str | None) -> tuple[str, list]:
+def one_row(cursor: psycopg.Cursor[tuple[Any, ...]]) -> tuple[Any, ...]:
+    """The one row an aggregate (or a read of a row just written) always returns."""
+    row = cursor.fetchone()
+    if row is None:
+        raise StoreError("the database returned no row where SQL guarantees one")
+    return row
+
+
+def _scope(user_id: str, agent_id: str | None, memory_type: str | None) -> tuple[str, list[str]]:
     clauses, params = ["user_id = %s", "status = 'active'"], [user_id]
     if agent_id is not None:
         clauses.append("agent_id = %s")
@@ -165,9 +176,9 @@ def keyword_candidates(conn: psycopg.Connection, hashed_terms: list[str], *, use
 
 def keyword_stats(conn: psycopg.Connection, *, user_id: str) -> tuple[int, float]:
     """How many active rows the user has and their mean length in tokens (BM25's N and avgdl)."""
-    count, mean = conn.execute(
+    count, mean = one_row(conn.execute(
         "SELECT count(*), coalesce(avg(cardinality(keywords)), 0) FROM agent_memory "
-        "WHERE user_id = %s AND status = 'active'", (user_id,)).fetchone()
+        "WHERE user_id = %s AND status = 'active'", (user_id,)))
     return int(count), float(mean)
 
 

@@ -44,7 +44,7 @@ import os
 import sqlite3
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast, overload
 
 import numpy as np
 from cryptography.hazmat.primitives import hashes
@@ -83,7 +83,7 @@ class UserKeys:
     def open(self, memory_id: str, sealed: bytes) -> dict[str, Any]:
         sealed = bytes(sealed)
         data = self._aead.decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], self._bound(memory_id))
-        return json.loads(data.decode("utf-8"))
+        return cast(dict[str, Any], json.loads(data.decode("utf-8")))  # sealed by seal(): a JSON object
 
     def _bound(self, memory_id: str) -> bytes:
         return json.dumps([memory_id, self.user_id]).encode("utf-8")
@@ -112,7 +112,7 @@ class UserKeys:
         rotated = vectors[..., permutation] * signs
         for normal in normals:
             rotated = rotated - 2.0 * np.outer(rotated @ normal, normal).reshape(rotated.shape)
-        return rotated.astype(np.float32)
+        return np.asarray(rotated, dtype=np.float32)
 
 
 class KeyStore:
@@ -136,6 +136,12 @@ class KeyStore:
         self._lock = threading.Lock()
         if os.name != "nt":
             os.chmod(self.path, 0o600)
+
+    @overload
+    def get(self, user_id: str, *, create: Literal[True]) -> UserKeys: ...
+
+    @overload
+    def get(self, user_id: str, *, create: bool = False) -> UserKeys | None: ...
 
     def get(self, user_id: str, *, create: bool = False) -> UserKeys | None:
         """The user's keys; with ``create``, made (once, whichever process is first) if missing."""

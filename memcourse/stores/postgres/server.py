@@ -69,8 +69,15 @@ def _server_user() -> str | None:
     try:
         pwd.getpwnam(SERVER_USER)
     except KeyError:
-        subprocess.run(["useradd", "-M", "-s", "/usr/sbin/nologin", SERVER_USER], check=True,
-                       capture_output=True, text=True)
+        done = subprocess.run(["useradd", "-M", "-s", "/usr/sbin/nologin", SERVER_USER], capture_output=True, text=True)
+        # Another process (a parallel test worker) may have created the user since we looked:
+        # that is success too, so look again before calling it an error.
+        if done.returncode != 0:
+            try:
+                pwd.getpwnam(SERVER_USER)
+            except KeyError:
+                raise StoreError(f"cannot create the system user {SERVER_USER!r} to run PostgreSQL as: "
+                                 f"useradd failed ({done.returncode}): {done.stderr.strip()}") from None
     return SERVER_USER
 
 
@@ -96,7 +103,7 @@ class EmbeddedServer:
         self.root = Path(tempfile.mkdtemp(prefix="mcpg-"))  # short: a socket path has ~100 chars
         self.data = self.root / "data"
         self.log = self.root / "server.log"
-        self._watchdog: subprocess.Popen | None = None
+        self._watchdog: subprocess.Popen[bytes] | None = None
         try:
             self._start(durable, timeout)
         except BaseException:

@@ -35,6 +35,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
+import psycopg
 from cryptography.exceptions import InvalidTag
 
 from memcourse.embeddings import Embedder, default_embedder
@@ -48,7 +49,15 @@ from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
 from memcourse.stores.arguments import check_id, check_scope_id
 from memcourse.stores.contract import (
-    BATCH, FUSION, SUPERSEDE, StoreBase, doomed_by, merge_update, prepare_batch, search_arguments, visible,
+    BATCH,
+    FUSION,
+    SUPERSEDE,
+    StoreBase,
+    doomed_by,
+    merge_update,
+    prepare_batch,
+    search_arguments,
+    visible,
 )
 from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.postgres import rows
@@ -169,7 +178,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         record.last_accessed_at = row.last_accessed_at and row.last_accessed_at.astimezone(timezone.utc)
         return record
 
-    def _records(self, found: Iterable[rows.Row], keys: dict | None = None) -> list[MemoryRecord]:
+    def _records(self, found: Iterable[rows.Row], keys: dict[str, UserKeys | None] | None = None) -> list[MemoryRecord]:
         keys = {} if keys is None else keys
         return [record for record in (self._open(row, keys) for row in found) if record is not None]
 
@@ -197,21 +206,22 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         vectors = self.embedder.embed([r.content for r in batch])  # outside the transaction: slow
         readable = self.embedder.known_token_ratios([r.content for r in batch])
 
-        def decide(conn) -> list[MemoryRecord]:
+        def decide(conn: psycopg.Connection) -> list[MemoryRecord]:
             fresh = [r.copy() for r in batch]  # a retried transaction starts from the inputs again
             users = sorted({r.user_id for r in fresh})
             for user in users:
                 rows.lock_user(conn, user, exclusive=False)
-            keys: dict[str, UserKeys | None] = {user: self.keys.get(user, create=True) for user in users}
+            created = {user: self.keys.get(user, create=True) for user in users}
+            keys: dict[str, UserKeys | None] = dict(created)
             rows.lock_ids(conn, ids + [r.superseded_by for r in fresh if r.superseded_by])
             # every check before any write, on rows read FOR UPDATE: a refused batch changes nothing
             existing = self._check_writes(fresh, View(self, conn, keys, for_update=True))
             now = self._now()
-            for new, vector, ratio in zip(fresh, vectors, readable):
+            for new, vector, ratio in zip(fresh, vectors, readable, strict=True):
                 old = existing.get(new.memory_id)
                 if old is not None:
                     merge_update(old, new, now)
-                user_keys = keys[new.user_id]
+                user_keys = created[new.user_id]
                 rotated = user_keys.rotate(vector[None, :])[0]
                 if old is None and new.status is Status.ACTIVE:
                     self._supersede(conn, new, rotated, ratio, keys, now)
@@ -222,7 +232,8 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         stored = self.db.transaction(decide, what="upsert")
         return [r.copy() for r in stored]
 
-    def _supersede(self, conn, new: MemoryRecord, rotated: np.ndarray, ratio: float, keys: dict, now: datetime) -> None:
+    def _supersede(self, conn: psycopg.Connection, new: MemoryRecord, rotated: np.ndarray, ratio: float,
+                   keys: dict[str, UserKeys | None], now: datetime) -> None:
         """Mark the stored near-duplicates of a new active record superseded (same user, agent
         and type, both readable by the model, :func:`may_supersede` agreeing), in this transaction."""
         readable = self.recall.min_known_tokens
@@ -247,7 +258,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         same transaction, so no copy of the text (heap, WAL, backup) stays readable."""
         check_id(memory_id, "memory_id")
 
-        def decide(conn) -> tuple[str, ...]:
+        def decide(conn: psycopg.Connection) -> tuple[str, ...]:
             start = rows.fetch(conn, [memory_id]).get(memory_id)
             if start is None:
                 return ()
@@ -270,7 +281,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         returns how many records were removed."""
         check_scope_id(user_id, "user_id")
 
-        def decide(conn) -> int:
+        def decide(conn: psycopg.Connection) -> int:
             rows.lock_user(conn, user_id, exclusive=True)
             found = rows.select(conn, user_id=user_id, for_update=True)
             self._evict(self._records(found))
@@ -320,13 +331,14 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
                 hit.record.last_accessed_at = now
         return [Hit(h.record.copy(), h.score, h.breakdown) for h in hits]
 
-    def _rank(self, conn, query: str, user_keys: UserKeys, kind: str | None, agent_id: str | None, limit: int,
-              mode: str, now: datetime, keep: Callable[[MemoryRecord], bool], config: RecallConfig) -> list[Hit]:
+    def _rank(self, conn: psycopg.Connection, query: str, user_keys: UserKeys, kind: str | None,
+              agent_id: str | None, limit: int, mode: str, now: datetime,
+              keep: Callable[[MemoryRecord], bool], config: RecallConfig) -> list[Hit]:
         """Both channels' candidates from one snapshot, ranked by :func:`rank_hits`."""
         user_id = user_keys.user_id
         type_of: dict[str, str] = {}
         loaded: dict[str, MemoryRecord | None] = {}
-        keys = {user_id: user_keys}
+        keys: dict[str, UserKeys | None] = {user_id: user_keys}
 
         def fetch(ids: Iterable[str]) -> dict[str, MemoryRecord]:
             ids = list(ids)
@@ -361,8 +373,8 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
             **config.ranking_arguments(),
         )
 
-    def _vector_channel(self, conn, query: str, user_keys: UserKeys, kind: str | None, agent_id: str | None,
-                        depth: int, similarity: dict[str, float], type_of: dict[str, str],
+    def _vector_channel(self, conn: psycopg.Connection, query: str, user_keys: UserKeys, kind: str | None,
+                        agent_id: str | None, depth: int, similarity: dict[str, float], type_of: dict[str, str],
                         fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]], config: RecallConfig) -> list[str]:
         """Ids of the user's readable active memories whose vectors are near the query's, best
         first; a memory of several sentences re-scored by its best passage (recall.passages)."""
@@ -404,7 +416,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
 
     def close(self) -> None:
         """Close the pool and the key file; stop the embedded server if this store started it."""
-        db, self.db = getattr(self, "db", None), None
+        db = self.__dict__.pop("db", None)  # closing twice is a no-op
         if db is not None:
             db.close()
             self.keys.close()
