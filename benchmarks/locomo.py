@@ -317,6 +317,8 @@ def run_store(
     conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder
 ) -> dict[str, ModeResult]:
     """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
+    from memcourse.recall import passages
+    from memcourse.recall.config import RecallConfig
     from memcourse.stores.chroma import ChromaMemoryStore
 
     results: dict[str, ModeResult] = {}
@@ -327,6 +329,8 @@ def run_store(
         start = time.perf_counter()
         kwargs = {"fusion": "rrf"} if fusion == "rrf" else {}
         kwargs.update(embedder.profile.store_arguments())  # the model's floor and near-duplicate threshold
+        # the model's profile for every cosine knob, and the passage weight passage_rule set for this run
+        kwargs["recall"] = RecallConfig.for_profile(embedder, passage_weight=passages.PASSAGE_WEIGHT)
         store = ChromaMemoryStore(path=workdir / f"store-{fusion}", embedder=embedder, clock=clock, **kwargs)
         for conv in conversations:
             clock.now = conv.asked_at  # the records carry their own session times

@@ -11,6 +11,7 @@ from importlib import import_module
 from typing import Any
 
 from memcourse.policy import MemoryPolicy, PolicyDecision
+from memcourse.recall.config import RecallConfig
 from memcourse.recall.hit import Hit
 from memcourse.records import (
     MAX_CONTENT_CHARS,
@@ -64,6 +65,7 @@ __all__ = [
     "MemoryType",
     "PolicyDecision",
     "PostgresMemoryStore",
+    "RecallConfig",
     "ShortTermState",
     "Source",
     "Status",

@@ -211,3 +211,40 @@ def test_the_explorer_shows_the_store_as_of_its_cell_not_after_later_cells(tmp_p
     limit.value = 3  # the learner moves a control and back
     assert result.value == shown, "the explorer re-ranked the store as a later cell left it"
     assert result.value == render_recall_html(fresh, query=question)
+
+
+def test_moving_a_knob_is_a_per_call_config_never_a_new_store(store, monkeypatch):
+    """The explorer changes a knob by passing a per-call RecallConfig: no store is built per call
+    (the widget builds its one snapshot when it is made), and the store's default is untouched."""
+    from memcourse.stores.chroma import ChromaMemoryStore
+
+    built = []
+    original = ChromaMemoryStore.__init__
+
+    def counting(self, *args, **kwargs):
+        built.append(kwargs.get("collection"))
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(ChromaMemoryStore, "__init__", counting)
+    default = store.recall
+    seen = []
+    real_search = type(store).search_hits
+
+    def spy(self, query, **kwargs):
+        seen.append(kwargs.get("recall"))
+        return real_search(self, query, **kwargs)
+
+    monkeypatch.setattr(type(store), "search_hits", spy)
+    for k, lam in ((1, 0.0), (30, 0.1), (120, 0.3)):
+        recall_explorer_view(store, "Phase4 memory Python 示例", rrf_k=k, decay_lambda=lam, limit=2)
+    assert built == [], "no store is built to change a knob"
+    assert [(c.rrf_k, c.decay_lambda, c.limit) for c in seen] == [(1, 0.0, 2), (30, 0.1, 2), (120, 0.3, 2)]
+    assert store.recall is default, "the store's default config is the same object"
+
+    box = recall_explorer(store, "Phase4 memory Python 示例", limit=2)
+    assert len(built) == 1, "the widget builds its snapshot once"
+    lam = next(node for row in box.children for node in (row, *getattr(row, "children", ()))
+               if RECALL_CONTROL_CLASSES["lambda"] in getattr(node, "_dom_classes", ()))
+    for value in (0.0, 0.2, 0.1):
+        lam.value = value
+    assert len(built) == 1, "moving a slider builds nothing"

@@ -4,7 +4,8 @@ A cosine of 0.30 means "unrelated" for all-MiniLM-L6-v2 and nothing at all for
 multilingual-e5-small, whose cosines sit between 0.75 and 0.99. So the similarity floor, the
 near-duplicate (supersede) threshold, the passage weight, the dense channel's fusion exponent
 and the known-token guard are read from the model's :class:`ModelProfile`, not from the
-library.
+library: ``RecallConfig.for_profile(profile)`` (:mod:`memcourse.recall.config`) turns them into
+the recall configuration a store built with that model's embedder uses by default.
 
 MiniLM's profile holds the values the library was tuned with (docs/benchmarks.md). The
 others are *mapped* onto each model by ``benchmarks/calibrate_embedder.py`` on development
@@ -62,8 +63,9 @@ class ModelProfile:
             raise ValueError("dedupe_threshold must be above similarity_floor")
 
     def store_arguments(self) -> dict[str, float]:
-        """The profile's constants that ``ChromaMemoryStore(...)`` takes as arguments today
-        (``similarity_floor=``, ``dedupe_threshold=``); the others are read by recall itself."""
+        """The floor and near-duplicate threshold as store keyword arguments. A store already
+        takes every cosine knob from its embedder's profile (``RecallConfig.for_profile``:
+        :mod:`memcourse.recall.config`); passing these changes nothing, and says so in the code."""
         return {"similarity_floor": self.similarity_floor, "dedupe_threshold": self.dedupe_threshold}
 
 

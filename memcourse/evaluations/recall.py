@@ -341,8 +341,8 @@ def _store_factory(kind: str, parent: Path, model: str | None = None) -> Callabl
         from memcourse.stores.chroma import ChromaMemoryStore  # slow import: only here
 
         embedder = default_embedder(model)  # one loaded model and cache for every store of the run
-        options = embedder.profile.store_arguments()  # this model's floor and near-duplicate threshold
-        return lambda: ChromaMemoryStore(path=str(new_directory()), embedder=embedder, **options)
+        # the store ranks with this model's profile (RecallConfig.for_profile): floor, threshold, exponent
+        return lambda: ChromaMemoryStore(path=str(new_directory()), embedder=embedder)
     raise ValueError(f"unknown store {kind!r}")
 
 

@@ -173,6 +173,7 @@ def _fuse(
     rrf_k: float,
     similarity_floor: float,
     best_coverage: float,
+    sharpen: Mapping[str, float],
 ) -> tuple[list[tuple[str, float, dict[str, int | None]]], dict[str, float]]:
     """Fused candidates ``(id, score, channel ranks)`` best first, and the weights used."""
     if fusion == "rrf":
@@ -186,7 +187,7 @@ def _fuse(
     dense = {d: similarity.get(d, similarity_floor) for d in rankings.get("vector", [])}
     scores = {"vector": dense, "keyword": {d: keyword_score.get(d, 0.0) for d in rankings.get("keyword", [])}}
     weights = channel_weights(best_coverage, readability=readability)
-    fused = weighted_fusion(scores, weights, floors={"vector": similarity_floor}, sharpen=SHARPEN)
+    fused = weighted_fusion(scores, weights, floors={"vector": similarity_floor}, sharpen=sharpen)
     return [(doc_id, score, ranks[doc_id]) for doc_id, score, _ in fused], weights
 
 
@@ -208,6 +209,7 @@ def rank_hits(
     fusion: str = "weighted",
     readability: float = 1.0,
     similarity_floor: float = SIMILARITY_FLOOR,
+    sharpen: Mapping[str, float] = SHARPEN,
 ) -> list[Hit]:
     """Fuse channel rankings into at most ``limit`` admitted hits, best first.
 
@@ -217,7 +219,9 @@ def rank_hits(
     ``type_of(id)`` says a candidate's memory type without loading it (``None`` if
     unknown), so that loading can stop early. ``fusion`` is ``"weighted"`` (default) or
     ``"rrf"`` (uses ``rrf_k``); ``readability`` is the share of the query the embedding
-    model can read; ``similarity_floor`` the cosine the vector channel cut at.
+    model can read; ``similarity_floor`` the cosine the vector channel cut at; ``sharpen`` the
+    per-channel exponents of the weighted fusion. A store passes these from its
+    :class:`~memcourse.recall.config.RecallConfig` (``**config.ranking_arguments()``).
     """
     check_fusion(fusion)
     now = parse_timestamp(now, "now")
@@ -236,7 +240,7 @@ def rank_hits(
         if top_keyword in records:
             best_coverage = coverage(query, keyword_text(records[top_keyword]))
     fused, weights = _fuse(
-        fusion, rankings, similarity, keyword_score, readability, rrf_k, similarity_floor, best_coverage
+        fusion, rankings, similarity, keyword_score, readability, rrf_k, similarity_floor, best_coverage, sharpen
     )
     query_tokens = token_set(query)
     wanted_ids = set(identifiers(query))

@@ -40,9 +40,10 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where vectors are handled, so `import memcourse` stays fast
+    import numpy as np
 
 from memcourse.text import split_sentences
 
@@ -105,8 +106,10 @@ def passages(text: str) -> list[str]:
     return [parts[0], *(f"{name}: {part}" for part in parts[1:])]
 
 
-def passage_similarity(whole: float, best_passage: float | None) -> float:
-    """Mix a memory's whole-text cosine with its best passage's (``None``: one sentence).
+def passage_similarity(whole: float, best_passage: float | None, *, weight: float | None = None) -> float:
+    """Mix a memory's whole-text cosine with its best passage's (``None``: one sentence);
+    ``weight`` is the whole text's share (a store passes its ``RecallConfig.passage_weight``;
+    ``None``: :data:`PASSAGE_WEIGHT`).
 
     >>> passage_similarity(0.37, 0.71)
     0.54
@@ -117,7 +120,9 @@ def passage_similarity(whole: float, best_passage: float | None) -> float:
     """
     if best_passage is None:
         return whole
-    return round(PASSAGE_WEIGHT * whole + (1.0 - PASSAGE_WEIGHT) * max(whole, best_passage), 12)
+    if weight is None:
+        weight = PASSAGE_WEIGHT
+    return round(weight * whole + (1.0 - weight) * max(whole, best_passage), 12)
 
 
 def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float) -> dict[str, np.ndarray]:
@@ -126,6 +131,8 @@ def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float
     ``embedder`` (cached by content); passages whose known-token share is below ``min_known``
     are left out. A store may keep these next to the record, so a reopened store need not
     embed them again."""
+    import numpy as np
+
     owners: list[str] = []
     pieces: list[str] = []
     for memory_id, text in texts.items():
@@ -144,6 +151,8 @@ def passage_vectors(texts: Mapping[str, str], embedder: Any, *, min_known: float
 
 def best_of(query_vector: np.ndarray, matrices: Mapping[str, np.ndarray]) -> dict[str, float]:
     """The best passage cosine per id, from each id's passage vectors (ids with none: left out)."""
+    import numpy as np
+
     query = np.asarray(query_vector, dtype=np.float32).reshape(-1)
     return {memory_id: float((matrix @ query).max()) for memory_id, matrix in matrices.items()
             if len(matrix) and matrix.shape[1] == len(query)}

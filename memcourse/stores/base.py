@@ -108,6 +108,8 @@ class MemoryStore(Protocol):
 
     #: Declared optional capabilities (:data:`memcourse.stores.contract.MODES`, ``BATCH``...).
     capabilities: frozenset[str]
+    #: The store's default ranking knobs (:class:`memcourse.recall.config.RecallConfig`).
+    recall: Any
 
     def upsert(self, record: MemoryRecord) -> MemoryRecord: ...
 
@@ -119,15 +121,17 @@ class MemoryStore(Protocol):
         self,
         query: str,
         *,
-        limit: int = 5,
+        limit: int | None = None,
         memory_type: MemoryType | str | None = None,
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
         record_access: bool = True,
         as_of: datetime | str | None = None,
+        recall: Any = None,
     ) -> list[Hit]:
         """At most ``limit`` current hits, best first (never fewer while that many match);
-        a store declaring ``"modes"`` also takes ``mode="hybrid"|"vector"|"keyword"``."""
+        a store declaring ``"modes"`` also takes ``mode="hybrid"|"vector"|"keyword"``.
+        ``recall`` (a ``RecallConfig``) ranks this call only; ``limit=None``: ``recall.limit``."""
         ...
 
     def list_all(

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterable, Protocol, Sequence
 
+from memcourse.recall.config import RecallConfig, check_recall
 from memcourse.recall.hit import Hit
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp
 from memcourse.stores.arguments import (
@@ -159,12 +160,14 @@ class SearchArguments:
     record_access: bool
     as_of: datetime | None
     mode: str | None
+    #: The knobs this search ranks with: the call's ``recall=``, else the store's default.
+    recall: RecallConfig = RecallConfig()
 
 
 def search_arguments(
     query: Any,
     *,
-    limit: Any = 5,
+    limit: Any = None,
     memory_type: Any = None,
     user_id: Any = DEFAULT_USER,
     agent_id: Any = None,
@@ -172,11 +175,18 @@ def search_arguments(
     as_of: Any = None,
     mode: Any = None,
     modes: Sequence[str] = (),
+    recall: Any = None,
+    default: RecallConfig | None = None,
 ) -> SearchArguments:
     """The search prologue every store runs first: the same inputs are refused everywhere with
     the same ``TypeError``/``ValueError`` naming the argument. ``modes`` lists the search modes
-    the store has (``mode`` must be one of them when it has any)."""
+    the store has (``mode`` must be one of them when it has any). ``recall`` is the call's
+    :class:`~memcourse.recall.config.RecallConfig` (``None``: the store's ``default``, which
+    the call never changes); ``limit=None`` means that config's ``limit``."""
     check_query(query)
+    config = check_recall(recall) if recall is not None else check_recall(default or RecallConfig(), "default")
+    if limit is None:
+        limit = config.limit
     check_limit(limit)
     wanted = check_memory_type(memory_type)
     if modes and (not isinstance(mode, str) or mode not in modes):
@@ -185,7 +195,7 @@ def search_arguments(
     check_scope_id(agent_id, "agent_id", optional=True)
     check_flag(record_access, "record_access")
     moment = None if as_of is None else parse_timestamp(as_of, "as_of")
-    return SearchArguments(query, limit, wanted, user_id, agent_id, record_access, moment, mode)
+    return SearchArguments(query, limit, wanted, user_id, agent_id, record_access, moment, mode, config)
 
 
 def visible(record: MemoryRecord | None, now: datetime, args: SearchArguments) -> bool:
@@ -225,6 +235,9 @@ class StoreBase(ABC):
     #: Optional capabilities this store has (see the module docstring); the contract suite,
     #: the evaluations and the widgets key on these, never on signatures.
     capabilities: frozenset[str] = frozenset({HISTORY, AS_OF})
+    #: The store's default ranking knobs (:mod:`memcourse.stores.recall_defaults`); a search's
+    #: ``recall=`` replaces them for that call only.
+    recall: RecallConfig = RecallConfig()
 
     # -- primitives (a store implements these) -------------------------------------------------
     @abstractmethod
@@ -259,7 +272,8 @@ class StoreBase(ABC):
 
     # -- reading ------------------------------------------------------------------------------
     def search(self, query: str, **kwargs: Any) -> list[MemoryRecord]:
-        """The best-matching records, best first (arguments as :meth:`search_hits`)."""
+        """The best-matching records, best first (arguments as :meth:`search_hits`; every
+        store takes ``recall=`` a :class:`~memcourse.recall.config.RecallConfig` for one call)."""
         return [hit.record for hit in self.search_hits(query, **kwargs)]
 
     @abstractmethod

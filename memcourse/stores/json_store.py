@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
+from memcourse.recall.config import RecallConfig
 from memcourse.recall.hit import Hit
 from memcourse.recall.keyword import keyword_breakdown
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, parse_timestamp, utc_now
@@ -45,6 +46,7 @@ from memcourse.stores.arguments import in_scope
 from memcourse.stores.base import CorruptStoreError, StoreError
 from memcourse.stores.contract import StoreBase, merge_update, prepare_batch, search_arguments, visible
 from memcourse.stores.files import atomic_write, debris, read_regular, remove_debris, resolve
+from memcourse.stores.recall_defaults import store_recall
 from memcourse.text import token_set
 from memcourse.validity import version_as_of
 
@@ -68,8 +70,12 @@ class JsonMemoryStore(StoreBase):
         *,
         clock: Callable[[], datetime] = utc_now,
         lock_timeout: float = 30.0,
+        recall: RecallConfig | None = None,
     ):
         self.path = _check_path(path)
+        # Keyword overlap has no channels, cosines or decay: of a RecallConfig this store reads
+        # only ``limit``. It holds one all the same, so every store is tuned the same way.
+        self.recall = store_recall(recall)
         if not callable(clock):
             raise TypeError(f"clock must be a callable returning a datetime, got {type(clock).__name__}")
         self._clock = clock
@@ -111,12 +117,13 @@ class JsonMemoryStore(StoreBase):
         self,
         query: str,
         *,
-        limit: int = 5,
+        limit: int | None = None,
         memory_type: MemoryType | str | None = None,
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
         record_access: bool = True,
         as_of: datetime | str | None = None,
+        recall: RecallConfig | None = None,
     ) -> list[Hit]:
         """Keyword-scored hits with their score breakdown; updates access metadata.
 
@@ -126,9 +133,12 @@ class JsonMemoryStore(StoreBase):
         evaluate or explain recall without tilting the rankings of later searches.
         ``as_of=<time>`` searches the facts as they held then (:mod:`memcourse.validity`);
         looking at the past is not a use of today's memory, so it records no access.
+        ``limit=None`` returns ``recall.limit`` hits (the call's ``recall=``, else ``store.recall``).
         """
         args = search_arguments(query, limit=limit, memory_type=memory_type, user_id=user_id,
-                                agent_id=agent_id, record_access=record_access, as_of=as_of)
+                                agent_id=agent_id, record_access=record_access, as_of=as_of,
+                                recall=recall, default=self.recall)
+        limit = args.limit
         query_tokens = token_set(query)
         with self._transaction() as view:
             now = self._now()

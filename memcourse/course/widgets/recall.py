@@ -5,20 +5,20 @@ vector or keyword search and returns one dict per hit with every number behind i
 :func:`render_recall_html` turns those dicts into the result table, and
 :func:`recall_explorer` wires ipywidgets controls to the two.
 
-**Exploring must not change what is explored.** ``store.search_hits`` records an access for
-every memory it returns (``access_count`` + 1, ``last_accessed_at`` = now), and both feed the
-ranking (access boost, time decay). A widget that searched the learner's store on every slider
-move would therefore rank differently each time the slider came back to the same value, and
-would leave the store with invented usage. So every call scores on a **throwaway copy**: the
-store's active records are read (``list_all``, a read), loaded into a fresh in-memory Chroma
-collection (``chromadb.EphemeralClient``) that shares the store's embedder (its vectors are
-cached, so nothing is re-embedded), searched there with the chosen ``rrf_k`` and
-``decay_lambda``, and the collection is dropped. Same records, same clock, same settings:
-same answer, every time; the store itself is only read. The copy costs a few tens of
-milliseconds for a few dozen memories, about what one slider step can afford.
+**Moving a knob re-ranks; it never rebuilds.** Every control is a knob of the store's
+:class:`~memcourse.recall.config.RecallConfig`, so each move is one search with a per-call
+config, ``store.search_hits(query, recall=replace(store.recall, rrf_k=k, ...))``: the store's
+own default is untouched, nothing is copied and nothing is embedded again.
 
-**What it shows does not depend on later cells.** The explorer ranks the store *as it was when
-its cell ran*: it reads the records once, when it is built, and every control re-ranks that
+**Exploring must not change what is explored.** A search records an access for every memory
+it returns (``access_count`` + 1, ``last_accessed_at`` = now), and both feed the ranking (access
+boost, time decay). So the explorer searches with ``record_access=False``: same settings, same
+answer, every time, and the store is only read.
+
+**What it shows does not depend on later cells.** The widget ranks the store *as it was when
+its cell ran*: when it is built it copies the store's active records once into a throwaway
+in-memory Chroma collection frozen at that moment (:func:`recall_snapshot`; it shares the
+store's embedder, whose cache already holds the vectors), and every control re-ranks that
 snapshot. Otherwise a later cell that searches the store for real (each search records an
 access, which raises the access boost) would change the explorer's table after Run All, before
 the learner touched it. Re-run the explorer's cell to see the store as it is now.
@@ -39,10 +39,13 @@ from __future__ import annotations
 import html
 import math
 import uuid
+import weakref
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Callable
 
 from memcourse.course.i18n import t
+from memcourse.recall.config import RecallConfig
 from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 from memcourse.recall.fusion import DEFAULT_K
 from memcourse.records import DEFAULT_USER, parse_timestamp
@@ -54,6 +57,7 @@ __all__ = [
     "RECALL_CONTROL_CLASSES",
     "recall_explorer",
     "recall_explorer_view",
+    "recall_snapshot",
     "render_recall_html",
 ]
 
@@ -85,29 +89,48 @@ EMPTY_QUERY = "Type a question to see what recall returns."
 NO_HITS = "No memory matched this query in this mode."
 
 
-def _scratch_copy(store: Any, records: list, *, rrf_k: float, decay_lambda: float, now: datetime, fusion: str = "rrf"):
-    """A throwaway in-memory Chroma store holding ``records``, frozen at ``now``."""
+def recall_snapshot(store: Any, *, now: datetime | None = None) -> Any:
+    """A throwaway in-memory Chroma store holding ``store``'s active records (every user's, so
+    BM25's statistics are the store's own), frozen at ``now`` (default: the store's clock),
+    with the store's default recall config. Built once per explorer; it never supersedes (it
+    mirrors the store as it is) and its access counts are never written anywhere."""
     import chromadb
     from chromadb.config import Settings
 
     from memcourse.stores.chroma import ChromaMemoryStore
 
+    moment = _now_of(store, now)
     copy = ChromaMemoryStore(
         client=chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False)),
         collection=f"recall-explorer-{uuid.uuid4().hex}",
         embedder=store.embedder,
-        clock=lambda: now,
-        rrf_k=rrf_k,
-        decay_lambda=decay_lambda,
-        fusion=fusion,
-        min_confidence=store.min_confidence,
-        dedupe_threshold=1.01,  # never supersede inside the copy: it mirrors the store as it is
-        similarity_floor=store.similarity_floor,
-        access_flush_seconds=float("inf"),  # the copy's access counts are never written anywhere
+        clock=lambda: moment,
+        recall=replace(store.recall, dedupe_threshold=math.inf),  # never supersede inside the copy
+        access_flush_seconds=float("inf"),
     )
+    records = store.list_all()
     if records:
         copy.upsert_many(records)
+    weakref.finalize(copy, _drop_collection, copy.client, copy.collection.name)
     return copy
+
+
+def _drop_collection(client: Any, name: str) -> None:
+    try:
+        client.delete_collection(name)
+    except Exception:  # the client may already be gone at interpreter exit
+        pass
+
+
+def _now_of(store: Any, now: datetime | None) -> datetime:
+    clock: Callable[[], datetime] | None = getattr(store, "_clock", None)
+    return parse_timestamp(now if now is not None else (clock() if clock else datetime.now().astimezone()), "now")
+
+
+def explorer_config(store: Any, *, rrf_k: float, decay_lambda: float, limit: int, fusion: str) -> RecallConfig:
+    """The per-call config a position of the controls stands for: the store's default with the
+    explorer's four knobs replaced (checked by :class:`RecallConfig`, which names a bad one)."""
+    return replace(store.recall, rrf_k=rrf_k, decay_lambda=decay_lambda, limit=limit, fusion=fusion)
 
 
 def recall_explorer_view(
@@ -121,13 +144,9 @@ def recall_explorer_view(
     user_id: str = DEFAULT_USER,
     now: datetime | None = None,
     fusion: str = "rrf",
-    records: list | None = None,
 ) -> list[dict[str, Any]]:
-    """Rank ``user_id``'s memories in ``store`` (a ``ChromaMemoryStore``) for ``query``.
-
-    ``records`` are the records to rank (every user's: BM25's statistics are the whole store's);
-    by default the store's active records now. The explorer passes the snapshot it took when
-    it was built.
+    """Rank ``user_id``'s memories in ``store`` (a store with search modes and a
+    ``recall`` config: Chroma, PostgreSQL, or a :func:`recall_snapshot`) for ``query``.
 
     Returns one dict per hit, best first, with keys ``rank``, ``memory_id``, ``subject``,
     ``memory_type``, ``content``, ``vector_rank``, ``keyword_rank``, ``similarity``,
@@ -136,47 +155,29 @@ def recall_explorer_view(
     ``fusion`` is ``"rrf"`` (plain RRF with ``rrf_k``) or ``"weighted"`` (the library's
     default, which ignores ``rrf_k``).
 
-    Side-effect free: the search runs on a throwaway copy (see the module docstring), so the
-    store's records, access counts and timestamps are exactly as they were, and calling again
-    with the same arguments returns the same rows. ``now`` defaults to the store's clock.
+    One search with a per-call config (:func:`explorer_config`) and ``record_access=False``:
+    the store's records, access counts, timestamps and default config are exactly as they were,
+    and calling again with the same arguments returns the same rows. ``now`` is the moment the
+    ranking is for: the store's clock must read it (a snapshot is frozen at its own).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
     if fusion not in FUSIONS:
         raise ValueError(f"fusion must be one of {', '.join(FUSIONS)}; got {fusion!r}")
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be an int >= 1, got {limit!r}")
-    for name, value in (("rrf_k", rrf_k), ("decay_lambda", decay_lambda)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"{name} must be a finite number, got {value!r}")
-    if rrf_k <= 0:
-        raise ValueError(f"rrf_k must be > 0, got {rrf_k!r}")
-    if decay_lambda < 0:
-        raise ValueError(f"decay_lambda must be >= 0, got {decay_lambda!r}")
+    config = explorer_config(store, rrf_k=rrf_k, decay_lambda=decay_lambda, limit=limit, fusion=fusion)
     if not isinstance(query, str):
         raise TypeError(f"query must be a string, got {type(query).__name__}")
     if not query.strip():
         return []
-    clock: Callable[[], datetime] | None = getattr(store, "_clock", None)
-    now = parse_timestamp(now if now is not None else (clock() if clock else datetime.now().astimezone()), "now")
-    # Every user's active records go into the copy (a read: the store is not touched), so its
-    # keyword statistics (BM25's idf) are the store's own and it ranks exactly as the store
-    # would; the search itself is filtered to ``user_id``, as in the store.
-    everyone = list(records) if records is not None else store.list_all()
-    records = [record for record in everyone if record.user_id == user_id]
-    copy = _scratch_copy(store, everyone, rrf_k=rrf_k, decay_lambda=decay_lambda, now=now, fusion=fusion)
-    try:
-        hits = copy.search_hits(query, limit=limit, user_id=user_id, mode=mode)
-    finally:
-        copy._pending.clear()  # the copy's own access counts: dropped with it
-        copy.client.delete_collection(copy.collection.name)
-    # Idle time and access count come from the store's own records: the copy's search has just
-    # recorded an access on every hit, so its records would all read "used now, once more".
-    originals = {record.memory_id: record for record in records}
+    moment = _now_of(store, None)
+    if now is not None and parse_timestamp(now, "now") != moment:
+        raise ValueError(f"now={now!r} is not the store's time ({moment.isoformat()}): explore "
+                         "recall_snapshot(store, now=...) to rank the store as at another moment")
+    hits = store.search_hits(query, user_id=user_id, mode=mode, record_access=False, recall=config)
     rows = []
     for rank, hit in enumerate(hits, start=1):
         parts = hit.breakdown
-        record = originals.get(hit.record.memory_id, hit.record)
+        record = hit.record  # as stored: record_access=False recorded nothing
         used = last_used(record)
         rows.append(
             {
@@ -194,7 +195,7 @@ def recall_explorer_view(
                 "boost": parts["boost"],
                 "task_priority": parts.get("task_priority", 1.0),
                 "final": parts["final"],
-                "days_since_use": max(0.0, (now - used).total_seconds() / 86_400),
+                "days_since_use": max(0.0, (moment - used).total_seconds() / 86_400),
                 "access_count": record.access_count,
             }
         )
@@ -249,7 +250,7 @@ def recall_explorer(
 
     from memcourse.recall.decay import half_life_days
 
-    snapshot = store.list_all()  # read once: what the explorer shows is the store as of this cell
+    snapshot = recall_snapshot(store, now=now)  # built once: the store as of this cell
 
     query_box = widgets.Text(value=query, description=t("Query"), continuous_update=True,
                              layout=widgets.Layout(width="95%"))
@@ -273,9 +274,9 @@ def recall_explorer(
         )
         k.disabled = fusion_buttons.value != "rrf"  # weighted fusion has no k
         text = query_box.value
-        rows = recall_explorer_view(
-            store, text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
-            limit=top.value, user_id=user_id, now=now, fusion=fusion_buttons.value, records=snapshot,
+        rows = recall_explorer_view(  # one search on the snapshot with this position's config
+            snapshot, text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
+            limit=top.value, user_id=user_id, fusion=fusion_buttons.value,
         ) if text.strip() else None
         result.value = render_recall_html(rows, query=text)
 

@@ -10,7 +10,8 @@ ranking loads, so it applies before the ranking cuts to ``limit``. ``as_of`` sea
 the versions valid then (:mod:`memcourse.recall.as_of`).
 
 A mixin of :class:`~memcourse.stores.chroma.store.ChromaMemoryStore`: it uses the store's
-shared state (``_state()``), record keeper, embedder and ranking settings.
+shared state (``_state()``), record keeper and embedder; every ranking knob comes from the
+search's :class:`~memcourse.recall.config.RecallConfig` (the call's ``recall=``, else the store's).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from datetime import datetime
 from typing import Callable, Iterable
 
 from memcourse.recall.as_of import rank_versions
+from memcourse.recall.config import RecallConfig
 from memcourse.recall.hit import Hit
-from memcourse.recall.hybrid import KEYWORD_DEPTH, MIN_KNOWN_TOKENS, MODES, VECTOR_DEPTH, rank_hits
+from memcourse.recall.hybrid import MODES, rank_hits
 from memcourse.recall.passages import best_of, passage_similarity, passage_vectors
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType
 from memcourse.stores.contract import search_arguments, visible
@@ -35,17 +37,20 @@ POST_FILTER_SHARE = 0.1
 class ChannelSearch:
     """``search_hits`` and its channels (mixed into the Chroma store)."""
 
+    recall: RecallConfig  #: the store's default (a search's ``recall=`` replaces it for that call)
+
     def search_hits(
         self,
         query: str,
         *,
-        limit: int = 5,
+        limit: int | None = None,
         memory_type: MemoryType | str | None = None,
         user_id: str = DEFAULT_USER,
         agent_id: str | None = None,
         mode: str = "hybrid",
         record_access: bool = True,
         as_of: datetime | str | None = None,
+        recall: RecallConfig | None = None,
     ) -> list[Hit]:
         """Up to ``limit`` hits of one user (optionally one agent, one type), best first, each
         with its score breakdown; records the access of the returned ones, unless
@@ -54,13 +59,17 @@ class ChannelSearch:
 
         ``mode`` picks the channels: ``"vector"`` (dense, English-capable by default),
         ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion`` says: weighted by default, plain RRF on request). Bad
-        arguments raise before anything is read or written."""
+        arguments raise before anything is read or written.
+
+        ``recall`` (a :class:`~memcourse.recall.config.RecallConfig`) ranks this search only;
+        the store's default (``store.recall``) is unchanged. ``limit=None``: ``recall.limit``."""
         args = search_arguments(query, limit=limit, memory_type=memory_type, user_id=user_id, agent_id=agent_id,
-                                record_access=record_access, as_of=as_of, mode=mode, modes=MODES)
-        wanted = args.memory_type
+                                record_access=record_access, as_of=as_of, mode=mode, modes=MODES,
+                                recall=recall, default=self.recall)
+        wanted, limit, config = args.memory_type, args.limit, args.recall
         if args.as_of is not None:
             return self._search_as_of(query, args.as_of, limit=limit, wanted=wanted, user_id=user_id,
-                                      agent_id=agent_id, mode=mode)
+                                      agent_id=agent_id, mode=mode, config=config)
         now = self._now()
         shared = self._state()
         with shared.lock:
@@ -74,12 +83,13 @@ class ChannelSearch:
             fetch = self._memo_fetch(lambda record: visible(record, now, args))
             if mode in ("hybrid", "vector"):
                 rankings["vector"] = self._vector_channel(
-                    query, user_id, allowed, max(limit * 4, VECTOR_DEPTH), distance, fetch)
+                    query, user_id, allowed, max(limit * 4, config.vector_depth), distance, fetch, config)
             if mode in ("hybrid", "keyword"):
                 # The BM25 index holds exactly the active memories; when this scope owns all of
                 # them (a single-tenant store) the allow-list filters nothing, so skip it.
                 scope = None if len(allowed) == len(catalog.active) else allowed
-                pairs = catalog.bm25.search(query, limit=max(limit * 4, KEYWORD_DEPTH), allowed=scope) if allowed else []
+                depth = max(limit * 4, config.keyword_depth)
+                pairs = catalog.bm25.search(query, limit=depth, allowed=scope) if allowed else []
                 rankings["keyword"] = [doc_id for doc_id, _ in pairs]
                 keyword_score = dict(pairs)
             hits = rank_hits(
@@ -93,19 +103,15 @@ class ChannelSearch:
                 mode=mode,
                 similarity={doc_id: 1.0 - d for doc_id, d in distance.items()},
                 keyword_score=keyword_score,
-                rrf_k=self.rrf_k,
-                decay_lambda=self.decay_lambda,
-                min_confidence=self.min_confidence,
-                fusion=self.fusion,
                 readability=self.embedder.known_token_ratio(query) if mode == "hybrid" else 1.0,
-                similarity_floor=self.similarity_floor,
+                **config.ranking_arguments(),
             )
             self._note_access(hits if record_access else [], now)  # written behind: see .access
         return [Hit(h.record.copy(), h.score, h.breakdown) for h in hits]
 
     def _vector_channel(
         self, query: str, user_id: str, allowed: set[str], depth: int, distance: dict[str, float],
-        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]],
+        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]], config: RecallConfig,
     ) -> list[str]:
         """Ids of ``allowed`` memories whose vectors are close to the query's, best first
         (a memory of several sentences re-scored by its best passage, see
@@ -129,13 +135,14 @@ class ChannelSearch:
         could read) survive, and every record is checked again after loading.
         """
         shared = self._state()
-        if not allowed or self.embedder.known_token_ratio(query) < MIN_KNOWN_TOKENS:
+        floor = config.similarity_floor
+        if not allowed or self.embedder.known_token_ratio(query) < config.min_known_tokens:
             return []  # nothing to compare, or the model cannot read this query (noise)
 
         def keep(doc_id: str) -> bool:
             return doc_id in allowed and shared.catalog.readable(doc_id)
 
-        vector = self.embedder.embed_one(query)[None, :]
+        vector = self.embedder.embed_query(query)[None, :]  # a query, not a document (e5's prefix)
         rows = max(shared.row_count, 1)
         share = len(allowed) / rows
         pairs: list[tuple[str, float]] | None = None
@@ -143,13 +150,13 @@ class ChannelSearch:
             n = min(rows, int(depth / share * 2) + 1)
             found, returned, last = self._records.nearest_unfiltered(vector, n)[0]
             pairs = [(i, d) for i, d in found if keep(i)]
-            exhausted = returned >= rows or (returned and 1.0 - last < self.similarity_floor)
+            exhausted = returned >= rows or (returned and 1.0 - last < floor)
             if len(pairs) < min(depth, len(allowed)) and not exhausted:
                 pairs = None  # too few survivors and more could be close: ask Chroma to filter
         if pairs is None:
             scope = {"user_id": user_id, "active": True, "readable": True}
             pairs = [(i, d) for i, d in self._records.nearest(vector, min(depth * 2, rows), scope)[0] if keep(i)]
-        found = [(doc_id, 1.0 - float(d)) for doc_id, d in pairs[:depth] if 1.0 - d >= self.similarity_floor]
+        found = [(doc_id, 1.0 - float(d)) for doc_id, d in pairs[:depth] if 1.0 - d >= floor]
         # A memory of several sentences is also scored by its best passage (recall.passages):
         # the whole text's cosine found it, the passage decides how close it really is.
         several = [doc_id for doc_id, _ in found if shared.catalog.has_passages(doc_id)]
@@ -157,9 +164,10 @@ class ChannelSearch:
         missing = [doc_id for doc_id in several if doc_id not in matrices]  # a server, or written before passages
         if missing:
             texts = {doc_id: record.content for doc_id, record in fetch(missing).items()}
-            matrices.update(passage_vectors(texts, self.embedder, min_known=MIN_KNOWN_TOKENS))
+            matrices.update(passage_vectors(texts, self.embedder, min_known=config.min_known_tokens))
         best = best_of(vector[0], matrices)
-        rescored = sorted(((doc_id, passage_similarity(s, best.get(doc_id))) for doc_id, s in found),
+        rescored = sorted(((doc_id, passage_similarity(s, best.get(doc_id), weight=config.passage_weight))
+                           for doc_id, s in found),
                           key=lambda pair: -pair[1])
         for doc_id, s in rescored:
             distance[doc_id] = 1.0 - s
@@ -167,7 +175,7 @@ class ChannelSearch:
 
     def _search_as_of(
         self, query: str, moment: datetime, *, limit: int, wanted: MemoryType | None, user_id: str,
-        agent_id: str | None, mode: str,
+        agent_id: str | None, mode: str, config: RecallConfig,
     ) -> list[Hit]:
         """Recall among the versions that held at ``moment`` (:mod:`memcourse.validity`).
 
@@ -180,10 +188,10 @@ class ChannelSearch:
         views = {}
         for record, _ in rows:
             view = version_as_of(record, moment)
-            if view is not None and view.confidence >= self.min_confidence:
+            if view is not None and view.confidence >= config.min_confidence:
                 views[view.memory_id] = view
         return rank_versions(query, views, moment=moment, limit=limit, mode=mode, embedder=self.embedder,
-                             rrf_k=self.rrf_k, similarity_floor=self.similarity_floor)
+                             recall=config)
 
 
     def _memo_fetch(self, keep: Callable[[MemoryRecord], bool]) -> Callable[[Iterable[str]], dict[str, MemoryRecord]]:

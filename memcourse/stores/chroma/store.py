@@ -18,12 +18,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from memcourse.embeddings import Embedder, chroma_embedding_function_class, default_embedder
-from memcourse.recall.admission import MIN_CONFIDENCE
 from memcourse.recall.bm25 import BM25Index
-from memcourse.recall.decay import DEFAULT_LAMBDA
-from memcourse.recall.dedupe import DEFAULT_THRESHOLD
-from memcourse.recall.fusion import DEFAULT_K
-from memcourse.recall.hybrid import BM25_PARAMS, MIN_KNOWN_TOKENS, MODES, SIMILARITY_FLOOR, check_fusion
+from memcourse.recall.config import RecallConfig
+from memcourse.recall.hybrid import BM25_PARAMS, MODES
 from memcourse.recall.passages import passage_texts, passage_vectors
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import MemoryRecord, Status, parse_timestamp, utc_now
@@ -38,6 +35,7 @@ from memcourse.stores.chroma.server import ServerRecords
 from memcourse.stores.chroma.supersede import NearDuplicates
 from memcourse.stores.contract import BATCH, FUSION, SUPERSEDE, StoreBase, merge_update, prepare_batch
 from memcourse.stores.contract import MODES as SEARCH_MODES
+from memcourse.stores.recall_defaults import RecallDefaults, store_recall
 
 __all__ = ["ChromaMemoryStore", "MODES"]
 
@@ -59,12 +57,17 @@ class _Shared:
         self.loaded = False
 
 
-class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, StoreBase):
+class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, RecallDefaults, StoreBase):
     """Long-term memories in a Chroma collection, recalled by hybrid search.
 
     The verbs every store shares (``get``, ``history``, ``list_all``, ``forget``,
     ``forget_chain``, ``forget_user``, the checks and the update merge) come from
-    :class:`~memcourse.stores.contract.StoreBase`; this class is Chroma."""
+    :class:`~memcourse.stores.contract.StoreBase`; this class is Chroma.
+
+    ``recall``: the default :class:`~memcourse.recall.config.RecallConfig` (else the embedder's
+    model profile's: :mod:`memcourse.stores.recall_defaults`); ``rrf_k=``, ``fusion=``,
+    ``similarity_floor=``, ``dedupe_threshold=``, ... change one knob of it. A search's
+    ``recall=`` overrides it for that call."""
 
     capabilities = StoreBase.capabilities | {SEARCH_MODES, BATCH, FUSION, SUPERSEDE}
 
@@ -76,12 +79,13 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, StoreB
         collection: str = "memcourse",
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
-        rrf_k: float = DEFAULT_K,
-        decay_lambda: float = DEFAULT_LAMBDA,
-        fusion: str = "weighted",
-        min_confidence: float = MIN_CONFIDENCE,
-        dedupe_threshold: float = DEFAULT_THRESHOLD,
-        similarity_floor: float = SIMILARITY_FLOOR,
+        recall: RecallConfig | None = None,
+        rrf_k: float | None = None,
+        decay_lambda: float | None = None,
+        fusion: str | None = None,
+        min_confidence: float | None = None,
+        dedupe_threshold: float | None = None,
+        similarity_floor: float | None = None,
         access_flush_seconds: float = 1.0,
     ):
         if client is None and path is None:
@@ -90,6 +94,11 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, StoreB
             raise TypeError("give path= or client=, not both")
         if not isinstance(collection, str):
             raise TypeError(f"collection must be a string, got {type(collection).__name__}")
+        self.embedder = embedder or default_embedder()
+        # The default knobs, checked before anything is opened: the model's profile's unless given.
+        self.recall = store_recall(recall, self.embedder, rrf_k=rrf_k, decay_lambda=decay_lambda, fusion=fusion,
+                                   min_confidence=min_confidence, dedupe_threshold=dedupe_threshold,
+                                   similarity_floor=similarity_floor)
         self.path = Path(path) if path is not None else None
         self._shared: _Shared | None = None
         if self.path is not None:
@@ -109,14 +118,7 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, StoreB
         # the path lock, and the client if we made it.
         self._release = weakref.finalize(self, _release, path_key, client if self.path is not None else None)
         self.server = mode == "server"
-        self.embedder = embedder or default_embedder()
         self._clock = clock
-        self.rrf_k = rrf_k
-        self.decay_lambda = decay_lambda
-        self.fusion = check_fusion(fusion)  # "weighted" (default) or "rrf": see recall.hybrid
-        self.min_confidence = min_confidence
-        self.dedupe_threshold = dedupe_threshold
-        self.similarity_floor = similarity_floor
         self.access_flush_seconds = access_flush_seconds
         try:
             self._connect(collection, directory, key)
@@ -250,8 +252,8 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, StoreB
         readable = dict(zip((r.memory_id for r in chunk), self.embedder.known_token_ratios([r.content for r in chunk])))
         # The vectors recall scores a multi-sentence memory's passages by (recall.passages).
         passage_matrix = passage_vectors(
-            {r.memory_id: r.content for r in needs_vector if readable[r.memory_id] >= MIN_KNOWN_TOKENS},
-            self.embedder, min_known=MIN_KNOWN_TOKENS,
+            {r.memory_id: r.content for r in needs_vector if readable[r.memory_id] >= self.recall.min_known_tokens},
+            self.embedder, min_known=self.recall.min_known_tokens,
         )
         # 3. New active records supersede their near-duplicates (stored, or earlier in the chunk).
         fresh = [r for r in needs_vector if r.memory_id not in existing and r.status is Status.ACTIVE]

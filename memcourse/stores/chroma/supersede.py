@@ -1,6 +1,7 @@
 """Near-duplicate supersede: a new memory retires the older one that says the same.
 
-A near-duplicate (cosine at least ``dedupe_threshold``, 0.92 by default; same user, agent and
+A near-duplicate (cosine at least the store's ``recall.dedupe_threshold``: its model's
+profile's, 0.92 for MiniLM, 0.976 for e5-small; same user, agent and
 type; a different id; both texts readable by the model; the decision is
 :func:`memcourse.recall.dedupe.may_supersede`) supersedes the older record: it becomes
 ``superseded`` with ``superseded_by`` pointing at the new one. The chain of such records is
@@ -15,8 +16,8 @@ from datetime import datetime
 
 import numpy as np
 
+from memcourse.recall.config import RecallConfig
 from memcourse.recall.dedupe import may_supersede, merged_by_similarity
-from memcourse.recall.hybrid import MIN_KNOWN_TOKENS
 from memcourse.records import MemoryRecord, Status
 
 __all__ = ["DUPLICATE_PROBE", "NEAR_DUPLICATES", "NearDuplicates"]
@@ -28,6 +29,8 @@ NEAR_DUPLICATES, DUPLICATE_PROBE = 3, 10
 
 class NearDuplicates:
     """Finding and superseding near-duplicates at upsert (mixed into the Chroma store)."""
+
+    recall: RecallConfig  #: the store's default: what is a near-duplicate is decided at write time
 
     def _supersede(
         self, fresh: list[MemoryRecord], vector_of: dict[str, np.ndarray], readable: dict[str, float], now: datetime
@@ -43,8 +46,9 @@ class NearDuplicates:
         if self.dedupe_threshold > 1 or not fresh:
             return []
         groups: dict[tuple[str, str, str], list[MemoryRecord]] = {}
+        min_known = self.recall.min_known_tokens  # the store's own: what it indexes was decided at write time
         for record in fresh:
-            if not merged_by_similarity(record.memory_type) or readable[record.memory_id] < MIN_KNOWN_TOKENS:
+            if not merged_by_similarity(record.memory_type) or readable[record.memory_id] < min_known:
                 continue
             groups.setdefault((record.user_id, record.agent_id, record.memory_type.value), []).append(record)
         stored = self._stored_near_duplicates([m for members in groups.values() for m in members], vector_of)
@@ -109,6 +113,7 @@ class NearDuplicates:
                 found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= self.dedupe_threshold]
         loaded = self._fetch({cid for close in found.values() for cid, _ in close})
         result: dict[str, list[tuple[MemoryRecord, float]]] = {}
+        min_known = self.recall.min_known_tokens
         for member in members:
             kept = []
             for cid, similarity in found[member.memory_id]:
@@ -117,7 +122,7 @@ class NearDuplicates:
                     record is None
                     or (record.user_id, record.agent_id, record.memory_type) != (member.user_id, member.agent_id, member.memory_type)
                     or record.status is not Status.ACTIVE
-                    or self.embedder.known_token_ratio(record.content) < MIN_KNOWN_TOKENS
+                    or self.embedder.known_token_ratio(record.content) < min_known
                 ):
                     continue
                 kept.append((record, similarity))

@@ -39,22 +39,11 @@ import psycopg
 from cryptography.exceptions import InvalidTag
 
 from memcourse.embeddings import Embedder, default_embedder
-from memcourse.recall.admission import MIN_CONFIDENCE
 from memcourse.recall.as_of import rank_versions
-from memcourse.recall.decay import DEFAULT_LAMBDA
-from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede, merged_by_similarity
-from memcourse.recall.fusion import DEFAULT_K
+from memcourse.recall.config import RecallConfig
+from memcourse.recall.dedupe import may_supersede, merged_by_similarity
 from memcourse.recall.hit import Hit
-from memcourse.recall.hybrid import (
-    KEYWORD_DEPTH,
-    MIN_KNOWN_TOKENS,
-    MODES,
-    SIMILARITY_FLOOR,
-    VECTOR_DEPTH,
-    check_fusion,
-    keyword_text,
-    rank_hits,
-)
+from memcourse.recall.hybrid import MODES, keyword_text, rank_hits
 from memcourse.recall.passages import best_of, passage_similarity, passage_texts, passage_vectors, sentences
 from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType, Status, parse_timestamp, utc_now
@@ -77,6 +66,7 @@ from memcourse.stores.postgres.keyword import bm25_rank
 from memcourse.stores.postgres.sealing import KeyStore, UserKeys
 from memcourse.stores.postgres.server import EmbeddedServer, database_url
 from memcourse.stores.postgres.view import View
+from memcourse.stores.recall_defaults import RecallDefaults, store_recall
 from memcourse.text import keyword_tokens
 from memcourse.validity import version_as_of
 
@@ -87,7 +77,7 @@ KEY_STORE_ENV = "MEMCOURSE_KEY_STORE"
 NEAR_DUPLICATES = 3
 
 
-class PostgresMemoryStore(StoreBase):
+class PostgresMemoryStore(RecallDefaults, StoreBase):
     """Long-term memories in PostgreSQL with pgvector, recalled by hybrid search.
 
     ``dsn``: a libpq connection string; default ``MEMCOURSE_DATABASE_URL``; without either, an
@@ -95,6 +85,9 @@ class PostgresMemoryStore(StoreBase):
     ends, however it ends). ``schema``: the PostgreSQL schema holding the tables (one store per
     schema). ``key_store``: the file of per-user keys (:mod:`.sealing`); default
     ``MEMCOURSE_KEY_STORE``, or, for an embedded server, a file next to (never inside) its data.
+    ``recall``: the default :class:`~memcourse.recall.config.RecallConfig` (else the embedder's
+    model profile's); ``rrf_k=``, ``fusion=``, ... change one knob of it; a search's ``recall=``
+    overrides it for that call.
     """
 
     capabilities = StoreBase.capabilities | {SEARCH_MODES, BATCH, FUSION, SUPERSEDE}
@@ -107,23 +100,25 @@ class PostgresMemoryStore(StoreBase):
         key_store: str | os.PathLike[str] | None = None,
         embedder: Embedder | None = None,
         clock: Callable[[], datetime] = utc_now,
-        rrf_k: float = DEFAULT_K,
-        decay_lambda: float = DEFAULT_LAMBDA,
-        fusion: str = "weighted",
-        min_confidence: float = MIN_CONFIDENCE,
-        dedupe_threshold: float = DEFAULT_THRESHOLD,
-        similarity_floor: float = SIMILARITY_FLOOR,
+        recall: RecallConfig | None = None,
+        rrf_k: float | None = None,
+        decay_lambda: float | None = None,
+        fusion: str | None = None,
+        min_confidence: float | None = None,
+        dedupe_threshold: float | None = None,
+        similarity_floor: float | None = None,
         pool_size: int = 4,
     ):
         if dsn is not None and not isinstance(dsn, str):
             raise TypeError(f"dsn must be a connection string, got {type(dsn).__name__}")
         if not callable(clock):
             raise TypeError(f"clock must be a callable returning a datetime, got {type(clock).__name__}")
-        self.fusion = check_fusion(fusion)
         self.embedder = embedder or default_embedder()
+        # The default knobs, checked before a server starts: the model's profile's unless given.
+        self.recall = store_recall(recall, self.embedder, rrf_k=rrf_k, decay_lambda=decay_lambda, fusion=fusion,
+                                   min_confidence=min_confidence, dedupe_threshold=dedupe_threshold,
+                                   similarity_floor=similarity_floor)
         self._clock = clock
-        self.rrf_k, self.decay_lambda, self.min_confidence = rrf_k, decay_lambda, min_confidence
-        self.dedupe_threshold, self.similarity_floor = dedupe_threshold, similarity_floor
         self.server: EmbeddedServer | None = None
         dsn = dsn or database_url()
         if dsn is None:
@@ -241,10 +236,11 @@ class PostgresMemoryStore(StoreBase):
                    keys: dict[str, UserKeys | None], now: datetime) -> None:
         """Mark the stored near-duplicates of a new active record superseded (same user, agent
         and type, both readable by the model, :func:`may_supersede` agreeing), in this transaction."""
-        if self.dedupe_threshold > 1 or not merged_by_similarity(new.memory_type) or ratio < MIN_KNOWN_TOKENS:
+        readable = self.recall.min_known_tokens
+        if self.dedupe_threshold > 1 or not merged_by_similarity(new.memory_type) or ratio < readable:
             return
         near = rows.nearest(conn, rotated, NEAR_DUPLICATES, user_id=new.user_id, agent_id=new.agent_id,
-                            memory_type=new.memory_type.value, min_readable=MIN_KNOWN_TOKENS)
+                            memory_type=new.memory_type.value, min_readable=readable)
         for candidate_id, _, distance in near:
             similarity = 1.0 - distance
             if candidate_id == new.memory_id or similarity < self.dedupe_threshold:
@@ -303,18 +299,21 @@ class PostgresMemoryStore(StoreBase):
             self.embedder.evict([*texts, *passage_texts(texts)])
 
     # -- reading ---------------------------------------------------------------------------
-    def search_hits(self, query: str, *, limit: int = 5, memory_type: MemoryType | str | None = None,
+    def search_hits(self, query: str, *, limit: int | None = None, memory_type: MemoryType | str | None = None,
                     user_id: str = DEFAULT_USER, agent_id: str | None = None, mode: str = "hybrid",
-                    record_access: bool = True, as_of: datetime | str | None = None) -> list[Hit]:
+                    record_access: bool = True, as_of: datetime | str | None = None,
+                    recall: RecallConfig | None = None) -> list[Hit]:
         """Up to ``limit`` hits of one user (optionally one agent, one type), best first, with
         their score breakdown; counts an access of each returned record unless
-        ``record_access=False``. ``mode``: ``"hybrid"``, ``"vector"`` or ``"keyword"``."""
+        ``record_access=False``. ``mode``: ``"hybrid"``, ``"vector"`` or ``"keyword"``. ``recall``
+        ranks this search only (default: ``store.recall``, unchanged); ``limit=None``: ``recall.limit``."""
         args = search_arguments(query, limit=limit, memory_type=memory_type, user_id=user_id, agent_id=agent_id,
-                                record_access=record_access, as_of=as_of, mode=mode, modes=MODES)
-        wanted = args.memory_type
+                                record_access=record_access, as_of=as_of, mode=mode, modes=MODES,
+                                recall=recall, default=self.recall)
+        wanted, limit, config = args.memory_type, args.limit, args.recall
         if args.as_of is not None:
             return self._search_as_of(query, args.as_of, limit=limit, wanted=wanted,
-                                      user_id=user_id, agent_id=agent_id, mode=mode)
+                                      user_id=user_id, agent_id=agent_id, mode=mode, config=config)
         now = self._now()
         user_keys = self.keys.get(user_id)
         if user_keys is None:
@@ -322,7 +321,8 @@ class PostgresMemoryStore(StoreBase):
         kind = wanted.value if wanted else None
         # the current-view filter runs inside the ranking's fetch, before it cuts to `limit`
         keep = lambda record: visible(record, now, args)  # noqa: E731
-        hits = self.db.read(lambda conn: self._rank(conn, query, user_keys, kind, agent_id, limit, mode, now, keep))
+        hits = self.db.read(lambda conn: self._rank(conn, query, user_keys, kind, agent_id, limit, mode, now, keep,
+                                                    config))
         if record_access and hits:
             self.db.transaction(lambda conn: rows.record_access(conn, [h.record.memory_id for h in hits], now),
                                 what="record access")
@@ -333,7 +333,7 @@ class PostgresMemoryStore(StoreBase):
 
     def _rank(self, conn: psycopg.Connection, query: str, user_keys: UserKeys, kind: str | None,
               agent_id: str | None, limit: int, mode: str, now: datetime,
-              keep: Callable[[MemoryRecord], bool]) -> list[Hit]:
+              keep: Callable[[MemoryRecord], bool], config: RecallConfig) -> list[Hit]:
         """Both channels' candidates from one snapshot, ranked by :func:`rank_hits`."""
         user_id = user_keys.user_id
         type_of: dict[str, str] = {}
@@ -353,7 +353,8 @@ class PostgresMemoryStore(StoreBase):
         keyword_score: dict[str, float] = {}
         if mode in ("hybrid", "vector"):
             rankings["vector"] = self._vector_channel(conn, query, user_keys, kind, agent_id,
-                                                      max(limit * 4, VECTOR_DEPTH), similarity, type_of, fetch)
+                                                      max(limit * 4, config.vector_depth), similarity, type_of, fetch,
+                                                      config)
         if mode in ("hybrid", "keyword"):
             terms = user_keys.tokens(list(dict.fromkeys(keyword_tokens(query))))
             pairs: list[tuple[str, float]] = []
@@ -362,38 +363,39 @@ class PostgresMemoryStore(StoreBase):
                 type_of.update((i, t) for i, t, _ in found)
                 n_docs, mean = rows.keyword_stats(conn, user_id=user_id)
                 pairs = bm25_rank(terms, {i: tokens for i, _, tokens in found}, n_docs=n_docs, mean_length=mean,
-                                  limit=max(limit * 4, KEYWORD_DEPTH))
+                                  limit=max(limit * 4, config.keyword_depth))
             rankings["keyword"] = [doc_id for doc_id, _ in pairs]
             keyword_score = dict(pairs)
         return rank_hits(
             query, rankings=rankings, fetch=fetch, type_of=type_of.get, user_id=user_id, now=now, limit=limit,
-            mode=mode, similarity=similarity, keyword_score=keyword_score, rrf_k=self.rrf_k,
-            decay_lambda=self.decay_lambda, min_confidence=self.min_confidence, fusion=self.fusion,
+            mode=mode, similarity=similarity, keyword_score=keyword_score,
             readability=self.embedder.known_token_ratio(query) if mode == "hybrid" else 1.0,
-            similarity_floor=self.similarity_floor,
+            **config.ranking_arguments(),
         )
 
     def _vector_channel(self, conn: psycopg.Connection, query: str, user_keys: UserKeys, kind: str | None,
                         agent_id: str | None, depth: int, similarity: dict[str, float], type_of: dict[str, str],
-                        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]]) -> list[str]:
+                        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]], config: RecallConfig) -> list[str]:
         """Ids of the user's readable active memories whose vectors are near the query's, best
         first; a memory of several sentences re-scored by its best passage (recall.passages)."""
-        if self.embedder.known_token_ratio(query) < MIN_KNOWN_TOKENS:
+        min_known = config.min_known_tokens
+        if self.embedder.known_token_ratio(query) < min_known:
             return []  # the model cannot read this query: its vector is noise
-        vector = self.embedder.embed_one(query)
+        vector = self.embedder.embed_query(query)  # a query, not a document (e5's prefix)
         near = rows.nearest(conn, user_keys.rotate(vector[None, :])[0], depth * 2, user_id=user_keys.user_id,
-                            agent_id=agent_id, memory_type=kind, min_readable=MIN_KNOWN_TOKENS)
+                            agent_id=agent_id, memory_type=kind, min_readable=min_known)
         type_of.update((i, t) for i, t, _ in near)
-        found = [(i, 1.0 - d) for i, _, d in near[:depth] if 1.0 - d >= self.similarity_floor]
+        found = [(i, 1.0 - d) for i, _, d in near[:depth] if 1.0 - d >= config.similarity_floor]
         records = fetch(i for i, _ in found)
         texts = {i: r.content for i, r in records.items() if sentences(r.content)}
-        best = best_of(vector, passage_vectors(texts, self.embedder, min_known=MIN_KNOWN_TOKENS)) if texts else {}
-        rescored = sorted(((i, passage_similarity(s, best.get(i))) for i, s in found), key=lambda pair: -pair[1])
+        best = best_of(vector, passage_vectors(texts, self.embedder, min_known=min_known)) if texts else {}
+        rescored = sorted(((i, passage_similarity(s, best.get(i), weight=config.passage_weight)) for i, s in found),
+                          key=lambda pair: -pair[1])
         similarity.update(rescored)
         return [i for i, _ in rescored]
 
     def _search_as_of(self, query: str, moment: datetime, *, limit: int, wanted: MemoryType | None, user_id: str,
-                      agent_id: str | None, mode: str) -> list[Hit]:
+                      agent_id: str | None, mode: str, config: RecallConfig) -> list[Hit]:
         """Recall among the versions that held at ``moment``, ranked directly (as the Chroma
         store does: the indexes hold today's texts); no access is recorded."""
         found = self.db.read(lambda conn: rows.select(conn, user_id=user_id, agent_id=agent_id,
@@ -401,10 +403,10 @@ class PostgresMemoryStore(StoreBase):
         views = {}
         for record in self._records(found):
             view = version_as_of(record, moment)
-            if view is not None and view.confidence >= self.min_confidence:
+            if view is not None and view.confidence >= config.min_confidence:
                 views[view.memory_id] = view
         return rank_versions(query, views, moment=moment, limit=limit, mode=mode, embedder=self.embedder,
-                             rrf_k=self.rrf_k, similarity_floor=self.similarity_floor)
+                             recall=config)
 
     # -- lifecycle -------------------------------------------------------------------------
     @property
