@@ -28,6 +28,7 @@ from psycopg_pool import ConnectionPool
 from pgvector.psycopg import register_vector
 
 from memcourse.stores.base import StoreError
+from memcourse.stores.postgres.keyword import install_postings
 
 __all__ = ["Database", "RETRYABLE"]
 
@@ -43,7 +44,8 @@ def _ddl(dimension: int) -> list[str]:
     Columns the queries filter or sort on are plain; everything a person wrote (subject,
     content, history, tags, metadata, the trust verdict's inputs) is in ``sealed``, encrypted
     with the user's key (:mod:`.sealing`). ``keywords`` holds the keyword channel's tokens as
-    keyed hashes, ``embedding`` the vector rotated by the user's key.
+    keyed hashes, ``embedding`` the vector rotated by the user's key; the keyword channel's
+    postings table and the triggers that keep it in step follow (:mod:`.keyword`).
     """
     return [
         f"""CREATE TABLE IF NOT EXISTS agent_memory (
@@ -66,7 +68,6 @@ def _ddl(dimension: int) -> list[str]:
         )""",
         "CREATE INDEX IF NOT EXISTS agent_memory_scope ON agent_memory (user_id, agent_id, memory_type, status)",
         "CREATE INDEX IF NOT EXISTS agent_memory_superseded_by ON agent_memory (superseded_by)",
-        "CREATE INDEX IF NOT EXISTS agent_memory_keywords ON agent_memory USING gin (keywords)",
         "CREATE INDEX IF NOT EXISTS agent_memory_embedding ON agent_memory USING hnsw (embedding vector_cosine_ops)",
         """CREATE TABLE IF NOT EXISTS memcourse_meta (
             key text PRIMARY KEY,
@@ -111,6 +112,7 @@ class Database:
                 conn.execute(sql.SQL("SET LOCAL search_path TO {}, public").format(sql.Identifier(self.schema)))
                 for statement in _ddl(dimension):
                     conn.execute(statement)
+                install_postings(conn)
                 conn.execute("INSERT INTO memcourse_meta VALUES ('embedding_model', %s) ON CONFLICT DO NOTHING",
                              (model_id,))
                 built_with = conn.execute("SELECT value FROM memcourse_meta WHERE key = 'embedding_model'").fetchone()[0]
