@@ -76,7 +76,7 @@ def fetch(conn: psycopg.Connection, ids: Sequence[str], *, for_update: bool = Fa
 def select(conn: psycopg.Connection, *, user_id: str | None = None, agent_id: str | None = None,
            memory_type: str | None = None, status: str | None = None,
            superseded_by: Sequence[str] | None = None, for_update: bool = False) -> list[Row]:
-    """Rows matching every given filter, oldest first (then by id)."""
+    """Rows matching every given filter, oldest first (then in insertion order)."""
     clauses, params = [], []
     for column, value in (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type),
                           ("status", status)):
@@ -88,7 +88,7 @@ def select(conn: psycopg.Connection, *, user_id: str | None = None, agent_id: st
         params.append(list(superseded_by))
     where = " WHERE " + " AND ".join(clauses) if clauses else ""
     suffix = " FOR UPDATE" if for_update else ""
-    cursor = conn.execute(f"SELECT {COLUMNS} FROM agent_memory{where} ORDER BY created_at, id{suffix}", params)
+    cursor = conn.execute(f"SELECT {COLUMNS} FROM agent_memory{where} ORDER BY created_at, position{suffix}", params)
     return _rows(cursor)
 
 
