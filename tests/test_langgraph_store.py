@@ -4,7 +4,7 @@ Modelled on LangGraph's own store semantics: batch results in op order, reads be
 within a batch, last write wins, namespace listing with prefix/suffix/wildcards/max_depth and
 pagination, filters with operators, non-ASCII everywhere, delete, update keeping created_at.
 Where LangGraph's reference ``InMemoryStore`` defines the answer, the same ops run on it and
-the results must agree. Every test runs on the JSON store and on Chroma.
+the results must agree. Every test runs on the JSON store, on Chroma and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -42,12 +42,18 @@ from memcourse.records import MemoryRecord, MemoryType, Source
 from memcourse.stores.base import TenancyError
 from memcourse.stores.json_store import JsonMemoryStore
 
-BACKENDS = ["json", "chroma"]
+BACKENDS = ["json", "chroma", "postgres"]
 
 
-def build_backend(kind, tmp_path, clock):
+def build_backend(kind, tmp_path, clock, request=None):
     if kind == "json":
         return JsonMemoryStore(tmp_path / "memories.json", clock=clock)
+    if kind == "postgres":
+        from conftest import build_postgres_store
+
+        # dedupe off, as for Chroma: LangGraph keys are independent.
+        return build_postgres_store(request.getfixturevalue("postgres_dsn"), tmp_path, clock, request,
+                                    dedupe_threshold=2)
     chroma_store = pytest.importorskip("memcourse.stores.chroma")
     # dedupe off: LangGraph keys are independent (see test_chroma_supersede_* below).
     return chroma_store.ChromaMemoryStore(tmp_path / "chroma", clock=clock, dedupe_threshold=2)
@@ -55,7 +61,7 @@ def build_backend(kind, tmp_path, clock):
 
 @pytest.fixture(params=BACKENDS)
 def backend(request, tmp_path, clock):
-    return build_backend(request.param, tmp_path, clock)
+    return build_backend(request.param, tmp_path, clock, request)
 
 
 @pytest.fixture

@@ -107,7 +107,8 @@ def test_a_filtered_vector_query_returns_limit_rows_on_a_10_percent_filter(postg
         def on_the_index(conn, iterative: str):
             # 2,000 rows is small enough for the planner to skip the HNSW index and sort exactly;
             # at production sizes it takes the index, which is what this test must look at.
-            conn.execute(f"DROP INDEX IF EXISTS {db.schema}.agent_memory_scope")  # this test's schema only
+            for index in ("agent_memory_scope", "agent_memory_keyword_stats"):  # this test's schema only
+                conn.execute(f"DROP INDEX IF EXISTS {db.schema}.{index}")
             conn.execute("SET LOCAL enable_seqscan = off")
             conn.execute(f"SET LOCAL hnsw.iterative_scan = {iterative}")
             plan = " ".join(r[0] for r in conn.execute(

@@ -28,7 +28,7 @@ import psycopg
 from memcourse.stores.base import StoreError
 
 __all__ = ["Row", "COLUMNS", "lock_user", "lock_ids", "fetch", "select", "write", "delete", "nearest",
-           "keyword_candidates", "keyword_stats", "record_access", "count_user"]
+           "record_access", "count_user"]
 
 COLUMNS = ("id, agent_id, user_id, memory_type, status, importance, access_count, last_accessed_at, "
            "source_conversation_id, created_at, updated_at, superseded_by, readable, sealed")
@@ -78,9 +78,8 @@ def fetch(conn: psycopg.Connection, ids: Sequence[str], *, for_update: bool = Fa
 def select(conn: psycopg.Connection, *, user_id: str | None = None, agent_id: str | None = None,
            memory_type: str | None = None, status: str | None = None,
            superseded_by: Sequence[str] | None = None, for_update: bool = False) -> list[Row]:
-    """Rows matching every given filter, oldest first (then by id)."""
-    clauses: list[str] = []
-    params: list[str | list[str]] = []
+    """Rows matching every given filter, oldest first (then in insertion order)."""
+    clauses, params = [], []
     for column, value in (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type),
                           ("status", status)):
         if value is not None:
@@ -91,7 +90,7 @@ def select(conn: psycopg.Connection, *, user_id: str | None = None, agent_id: st
         params.append(list(superseded_by))
     where = " WHERE " + " AND ".join(clauses) if clauses else ""
     suffix = " FOR UPDATE" if for_update else ""
-    cursor = conn.execute(f"SELECT {COLUMNS} FROM agent_memory{where} ORDER BY created_at, id{suffix}", params)
+    cursor = conn.execute(f"SELECT {COLUMNS} FROM agent_memory{where} ORDER BY created_at, position{suffix}", params)
     return _rows(cursor)
 
 
@@ -163,23 +162,6 @@ def nearest(conn: psycopg.Connection, vector: np.ndarray, limit: int, *, user_id
         f"SELECT id, memory_type, embedding <=> %s AS distance FROM agent_memory WHERE {where} AND readable >= %s "
         "ORDER BY embedding <=> %s LIMIT %s", (vector, *params, min_readable, vector, limit))
     return sorted(((i, t, float(d)) for i, t, d in cursor.fetchall()), key=lambda item: (item[2], item[0]))
-
-
-def keyword_candidates(conn: psycopg.Connection, hashed_terms: list[str], *, user_id: str, agent_id: str | None,
-                       memory_type: str | None) -> list[tuple[str, str, list[str]]]:
-    """``(id, memory_type, hashed tokens)`` of the active rows in scope holding any term (GIN)."""
-    where, params = _scope(user_id, agent_id, memory_type)
-    cursor = conn.execute(f"SELECT id, memory_type, keywords FROM agent_memory WHERE {where} AND keywords && %s",
-                          (*params, hashed_terms))
-    return cursor.fetchall()
-
-
-def keyword_stats(conn: psycopg.Connection, *, user_id: str) -> tuple[int, float]:
-    """How many active rows the user has and their mean length in tokens (BM25's N and avgdl)."""
-    count, mean = one_row(conn.execute(
-        "SELECT count(*), coalesce(avg(cardinality(keywords)), 0) FROM agent_memory "
-        "WHERE user_id = %s AND status = 'active'", (user_id,)))
-    return int(count), float(mean)
 
 
 def record_access(conn: psycopg.Connection, ids: Sequence[str], now: datetime) -> None:

@@ -13,8 +13,8 @@ locks, in which order), so across any number of processes:
   version never comes back.
 
 Recall is the library's: vector candidates from the HNSW index (tenant filter inside the query,
-iterative scan), keyword candidates from a GIN index over the tokens of
-:func:`memcourse.text.keyword_tokens` scored by BM25 (:mod:`.keyword`), fused, decayed, boosted
+iterative scan), keyword candidates ranked by BM25 inside the database over the hashed tokens of
+:func:`memcourse.text.keyword_tokens` (:mod:`.keyword`), fused, decayed, boosted
 and admitted by :func:`memcourse.recall.hybrid.rank_hits`, as in the Chroma store. Forgetting is
 crypto-shredding (:mod:`.sealing`): the text is never stored in clear.
 
@@ -62,7 +62,7 @@ from memcourse.stores.contract import (
 from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.postgres import rows
 from memcourse.stores.postgres.database import Database
-from memcourse.stores.postgres.keyword import bm25_rank
+from memcourse.stores.postgres.keyword import bm25_ranking
 from memcourse.stores.postgres.sealing import KeyStore, UserKeys
 from memcourse.stores.postgres.server import EmbeddedServer, database_url
 from memcourse.stores.postgres.view import View
@@ -357,13 +357,10 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
                                                       config)
         if mode in ("hybrid", "keyword"):
             terms = user_keys.tokens(list(dict.fromkeys(keyword_tokens(query))))
-            pairs: list[tuple[str, float]] = []
-            if terms:
-                found = rows.keyword_candidates(conn, terms, user_id=user_id, agent_id=agent_id, memory_type=kind)
-                type_of.update((i, t) for i, t, _ in found)
-                n_docs, mean = rows.keyword_stats(conn, user_id=user_id)
-                pairs = bm25_rank(terms, {i: tokens for i, _, tokens in found}, n_docs=n_docs, mean_length=mean,
-                                  limit=max(limit * 4, config.keyword_depth))
+            found = bm25_ranking(conn, terms, user_id=user_id, agent_id=agent_id, memory_type=kind,
+                                 limit=max(limit * 4, config.keyword_depth))
+            type_of.update((i, t) for i, t, _ in found)
+            pairs = [(doc_id, score) for doc_id, _, score in found]
             rankings["keyword"] = [doc_id for doc_id, _ in pairs]
             keyword_score = dict(pairs)
         return rank_hits(
