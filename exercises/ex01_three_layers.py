@@ -23,6 +23,31 @@ Build three functions:
     when a step looks memorable, and ``state`` itself is left unchanged.
 
 Done when ``memcourse grade 01`` shows 01 at 100%.
+
+中文说明（练习 01 · 检查点还是记忆？保存一次运行、恢复它，只提升能长久保留的内容）
+
+难度：★★☆☆ · 预计时间：25 分钟 · Notebook：notebooks/zh/01_rag_checkpoint_memory.ipynb
+
+为什么：检查点（checkpoint）让*这次运行*能够继续；长期记忆（long-term memory）影响*之后的每一次
+会话*。把两者混在一起，"搜索失败了"就会被召回（recall）进下周的提示词里。你要写检查点这一半
+（保存并恢复运行状态），以及两层之间唯一的那扇门：运行结束时，只有通过写入门（write gate）的
+用户消息才能进入长期存储。
+
+写三个函数：
+
+``save_checkpoint(state, path)``
+    把 ``state.snapshot()`` 以 JSON、UTF-8 写入 ``path``，中文保持可读（``ensure_ascii=False``）。
+    文件里恰好是快照的四个键，别无其他。
+
+``load_checkpoint(path) -> ShortTermState``
+    把这个文件读回成一个相等的 ``ShortTermState``（``ShortTermState.restore`` 可以帮忙）。
+
+``finish_run(state, user_messages, policy, store) -> list[MemoryRecord]``
+    一次运行的结尾。按顺序对每条用户消息调用 ``policy.decide(message)``；把被接受的记录 upsert
+    进 ``store``，并按顺序返回存储返回的结果。运行状态（目标、步骤、观察、待执行动作）*永远不*
+    写入存储，即使某一步看起来值得记住；``state`` 本身也保持不变。
+
+完成标准：``memcourse grade 01`` 显示 01 为 100%。提示：``MEMCOURSE_LANG=zh memcourse hint 01``。
 """
 
 from __future__ import annotations

@@ -25,6 +25,32 @@ Build three functions.
     mean over queries (``0.0`` for no queries).
 
 Done when ``memcourse grade 07`` shows 07 at 100%.
+
+中文说明（练习 07 · 用 RRF 融合两个排序，并度量结果）
+
+难度：★★★☆ · 预计时间：35 分钟 · Notebook：notebooks/zh/07_hybrid_recall_chroma.ipynb
+
+为什么：向量通道（vector channel）给出的是余弦相似度（cosine similarity，0.2–0.9），BM25 给出的是
+没有上界的和（0–30）。把它们相加毫无意义；融合（RRF，倒数排名融合）只保留名次。而"混合检索
+（hybrid retrieval）更好"在 Recall@k 和 MRR 于带标注的查询上证实之前，只是一个说法。
+
+写三个函数。
+
+``rrf_fuse(rankings, *, k=60) -> list[tuple[str, float]]``
+    ``rankings`` 把通道名（"vector"、"keyword"……）映射到该通道返回的 id，最好的在前。任一通道
+    返回的每个 id，在返回了它的通道上得到 ``Σ 1 / (k + rank)``（rank 从 1 开始；同一通道列出两次的
+    id 只算一次，按较好的名次）。返回 ``(id, score)`` 对，最好的在前。平局时：*单个通道最好名次*
+    更好的在前，再按 id。``k`` 必须 > 0（否则 ``ValueError``）。
+
+``recall_at_k(ranked, relevant, k) -> float``
+    ``relevant`` 中的 id 出现在 ``ranked[:k]`` 里的比例（``relevant`` 为空或 ``k < 1`` 时抛出
+    ``ValueError``）。
+
+``mean_reciprocal_rank(results) -> float``
+    ``results`` 是 ``(ranked, relevant)`` 对的列表，每个查询一对。对每个查询取 ``ranked`` 中第一个
+    相关 id 的 ``1 / rank``（没有则为 0），返回所有查询的平均值（没有查询时为 ``0.0``）。
+
+完成标准：``memcourse grade 07`` 显示 07 为 100%。提示：``MEMCOURSE_LANG=zh memcourse hint 07``。
 """
 
 from __future__ import annotations

@@ -42,6 +42,43 @@ Build two functions.
     Do not change the records.
 
 Done when ``memcourse grade 09`` shows 09 at 100%.
+
+中文说明（练习 09 · 围栏：召回的记忆以引用数据的形式交给模型，而不是命令）
+
+难度：★★★☆ · 预计时间：40 分钟 · Notebook：notebooks/zh/09_trust_boundary.ipynb
+
+为什么：notebook 03 的检测器只是一道过滤器，没人预料到的改写说法就能绕过它们。让这样一条记忆保持
+无害的，是它呈现给模型的方式：独占一行，放在标明为"引用的用户数据"的块内，位于管理员设定的规则
+之下。一个能开启新行的字段（例如一个含有 ``"\n## Rules ..."`` 的会话 id）就能伪造这种结构，所以
+每个字段都要经过同一个转义函数。这就是信任边界（trust boundary）。
+
+写两个函数。
+
+``escape_line(value: str) -> str``
+    让任意字段都能安全地放进块中的一行，其余一概不变：
+
+    1. ``str.splitlines()`` 认得的每种行边界（``\n``、``\r``、``\v``、``\f``、``\x1c``、``\x1d``、
+       ``\x1e``、``\x85``、``\u2028``、``\u2029``）和每个制表符，连同其周围的空白，变成一个空格。
+    2. 删除其他所有控制字符（Unicode 类别 ``Cc``）和所有不可见格式字符（类别 ``Cf``：零宽空格、
+       双向文本覆盖符、标签字符）。
+    3. 然后把 ``"<<<"`` 变成 ``"< < <"``，``">>>"`` 变成 ``"> > >"``，使任何字段都写不出围栏标记
+       （要在第 2 步*之后*做：``"<<\u200b<"`` 不能留下来）。
+    4. 去掉首尾空格。其他一切原样保留（中文、标点、``<b>``、``a > b``……）。
+
+``fence_memories(records) -> tuple[str, list[tuple[MemoryRecord, str]]]``
+    把召回的记录（按给定顺序）渲染成提示词接收的块，并返回被排除的内容：
+
+    - 来源为 ``admin_configured`` 的 ``rule`` 记忆进入规则部分，形如 ``- [rule] <content>``；
+    - 来自其他任何来源（用户、工具、模型）的 ``rule`` 记忆被排除：以 ``(record, reason)`` 的形式
+      进入返回的列表，``reason`` 以 ``"permission"`` 开头；
+    - 其他每条记录都放进围栏内，形如 ``- [<type>] <content> (source=<source>, id=<memory_id>)``，
+      若记录有会话 id，则在右括号前加上 ``, conv=<conversation id>``。
+
+    每个字段都经过 ``escape_line``。文本以 ``"\n"`` 连接：先是 ``RULES_HEADER`` 和规则行（仅当有
+    规则时），然后是 ``FENCE_OPEN``、围栏内的行和 ``FENCE_CLOSE``（仅当有围栏内的记录时）。没有保留
+    任何记录：返回 ``""``。不要修改记录。
+
+完成标准：``memcourse grade 09`` 显示 09 为 100%。提示：``MEMCOURSE_LANG=zh memcourse hint 09``。
 """
 
 from __future__ import annotations
