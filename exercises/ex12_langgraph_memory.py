@@ -73,7 +73,7 @@ Done when ``memcourse grade 12`` shows 12 at 100%.
 ``check_grounding(claims, docs, memories) -> dict``
     ``docs`` 是检索到的文档（含 ``id``、``en``、``zh`` 的 dict）；``memories`` 是 ``recall_memories``
     返回的结果。如果至少有一篇文档满足 ``support(claim, doc["en"] + " " + doc["zh"]) >=
-    SUPPORT_THRESHOLD``（两者都从 ``memcourse.integrations.memory_graph`` 导入），这个论断就*得到
+    SUPPORT_THRESHOLD``（两者都从 ``memcourse.integrations.grounding`` 导入），这个论断就*得到
     支持*。记忆永远不支持论断。返回的 dict 含五个键（格式见上面英文部分）：``"grounded"``（没有
     未得到支持的论断时为 True）、``"supported"`` 和 ``"unsupported"``（都按输入顺序）、
     ``"evidence"``（每篇文档一个 ``"doc:<id>"`` 标签，按顺序：即你采纳的证据），以及
