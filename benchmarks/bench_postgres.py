@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import uuid
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
@@ -142,12 +143,12 @@ def main(argv: list[str] | None = None) -> None:
                 records = make_records(args.n, random.Random(0), tenants)
                 path = Path(tmp) / f"chroma-{tenants}"
                 if "chroma" in args.stores:
-                    rows.append(run("chroma (embedded)", lambda: ChromaMemoryStore(path, embedder=embedder),
+                    rows.append(run("chroma (embedded)", partial(ChromaMemoryStore, path, embedder=embedder),
                                     records, random.Random(1), tenants, args.queries))
                 schema, keys = f"bench_{uuid.uuid4().hex}", Path(tmp) / f"keys-{tenants}.sqlite"
                 if "postgres" in args.stores:
                     rows.append(run("postgres (embedded server)",
-                                    lambda: PostgresMemoryStore(dsn, schema=schema, key_store=keys, embedder=embedder),
+                                    partial(PostgresMemoryStore, dsn, schema=schema, key_store=keys, embedder=embedder),
                                     records, random.Random(1), tenants, args.queries))
                 print(f"... {tenants} tenant(s) done", file=sys.stderr, flush=True)
             for count in args.writers:
@@ -161,7 +162,8 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|---|---|---|---|")
     for r in rows:
         cells = " | ".join(f"{r[m][0]:.1f} / {r[m][1]:.1f}" for m in MODES)
-        print(f"| {r['store']} | {r['n']:,} | {r['tenants']} | {r['insert_per_s']:.0f} | {cells} | {r['cold_open_s']:.2f} |")
+        print(f"| {r['store']} | {r['n']:,} | {r['tenants']} | {r['insert_per_s']:.0f} | {cells} "
+              f"| {r['cold_open_s']:.2f} |")
     if writers:
         print("\n| writer processes (PostgreSQL) | upserts | upserts /s | lost | deadlocks retried |")
         print("|---|---|---|---|---|")

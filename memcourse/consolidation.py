@@ -210,7 +210,9 @@ def summarise_session(memories: list[MemoryRecord], messages: list[str]) -> str:
     return head + ("; remembered: " + "; ".join(parts) if parts else "; nothing new was remembered")
 
 
-def _record_session(store, policy, report, log, user_id, agent_id, conversation_ids, memories, messages, now, summarise):
+def _record_session(
+    store, policy, report, log, user_id, agent_id, conversation_ids, memories, messages, now, summarise
+):
     times = [m.created_at for m in memories]
     # Second-hand: below the least confident memory it quotes, never above SUMMARY_CONFIDENCE.
     confidence = min([SUMMARY_CONFIDENCE, *(m.confidence - SUMMARY_DISCOUNT for m in memories)])

@@ -208,7 +208,8 @@ class MemoryPolicy:
         secrets = find_secrets(text)
         if secrets:
             return PolicyDecision(
-                None, f"contains a secret or personal identifier{where}: " + "; ".join(map(str, secrets)), DecisionRule.SECRET, secrets
+                None, f"contains a secret or personal "
+                      f"identifier{where}: " + "; ".join(map(str, secrets)), DecisionRule.SECRET, secrets
             )
         injections = find_injection(text)
         if injections:
@@ -249,10 +250,15 @@ def _rule_refusal(rules: list[Finding], directive: Directive) -> PolicyDecision:
     identity, disclosures, permissions, whose word counts, where data goes) is an injection;
     any other rule is a user trying to set what only an administrator may."""
     first = rules[0]
-    judged = f"judged a {directive.memory_class}: {directive.reason}" if directive.memory_class is MemoryClass.RULE else ""
-    why = f"behaviour rule ({first.label}: {first.excerpt!r}); " + (judged + "; " if judged and judged not in first.label else "")
+    judged = (
+        f"judged a {directive.memory_class}: {directive.reason}" if directive.memory_class is MemoryClass.RULE else ""
+    )
+    why = f"behaviour rule ({first.label}: {first.excerpt!r}); " + (
+        judged + "; " if judged and judged not in first.label else ""
+    )
     if directive.memory_class is MemoryClass.RULE and directive.agent_directed:
-        return PolicyDecision(None, why + "a memory may be a fact or a preference, never an order about the agent itself",
+        return PolicyDecision(None, why + "a memory may be a fact or a preference, never an order about the agent "
+                                          "itself",
                               DecisionRule.INJECTION, rules, judged=directive)
     return PolicyDecision(None, why + "users may state preferences, only an administrator may set rules",
                           DecisionRule.RULE_FROM_NON_ADMIN, rules, judged=directive)
@@ -263,7 +269,9 @@ METADATA_MAX_DEPTH = 8
 METADATA_MAX_STRINGS = 200
 
 
-def _metadata_strings(metadata, path: str = "metadata", depth: int = 0, out: list | None = None) -> list[tuple[str, str]] | None:
+def _metadata_strings(
+    metadata, path: str = "metadata", depth: int = 0, out: list | None = None
+) -> list[tuple[str, str]] | None:
     """(path, text) for every string key and value in ``metadata``, recursively; ``None`` when
     the tree is deeper or larger than the bounds (the record's own validation bounds it too,
     but the gate must never pass what it did not read)."""

@@ -31,12 +31,15 @@ _END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
 _SEP = r"\s*[：:，,、]\s*|\s+(?=\S)"
 _REMEMBER = re.compile(
     r"^\s*(?:"
-    r"(?:请|請|麻烦|麻煩)?(?:帮我|幫我)?(?:记住|記住|记下|記下|记一下|記一下|请记住|請記住)\s*[：:，,、]?\s*"  # zh-Hans, zh-Hant
+    r"(?:请|請|麻烦|麻煩)?(?:帮我|幫我)?(?:记住|記住|记下|記下|记一下|記一下|请记住"
+    r"|請記住)\s*[：:，,、]?\s*"  # zh-Hans, zh-Hant
     r"|(?:これを)?(?:覚えておいて|覚えといて|覚えて|記憶して)(?:ください|下さい|ね|ほしい)?\s*[：:，,、。]\s*"  # ja
     r"|(?:이거\s*)?(?:기억해|기억해\s?줘|기억해\s?주세요|기억해\s?둬|기억하세요)\s*[：:，,.]\s*"  # ko
     r"|(?:por favor,?\s+)?(?:recuerda|recuerde|recordá|acuérdate(?: de)?)(?:\s+que)?" + "(?:" + _SEP + ")"  # es
-    r"|(?:bitte\s+)?(?:merk dir|merke dir|merken sie sich|denk daran|denke daran)(?:,?\s+dass)?" + "(?:" + _SEP + ")"  # de
-    r"|(?:s'il te plaît,?\s+)?(?:souviens-toi|souvenez-vous|retiens|retenez|rappelle-toi)(?:\s+(?:bien\s+)?que|\s+de)?" + "(?:" + _SEP + ")"  # fr
+    r"|(?:bitte\s+)?(?:merk dir|merke dir|merken sie sich|denk daran|denke "
+    r"daran)(?:,?\s+dass)?" + "(?:" + _SEP + ")"  # de
+    r"|(?:s'il te plaît,?\s+)?(?:souviens-toi|souvenez-vous|retiens|retenez|rappelle-toi)(?:\s+(?:bien\s+)?que"
+    r"|\s+de)?" + "(?:" + _SEP + ")"  # fr
     r"|(?:пожалуйста,?\s+)?(?:запомни|запомните|помни|учти)(?:,?\s+что)?" + "(?:" + _SEP + ")"  # ru
     r")",
     re.I,

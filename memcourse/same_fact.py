@@ -136,7 +136,8 @@ MERGE_SIMILARITY = 0.8
 #: Topic overlap (numbers and negations left out) at or above which two texts are about the
 #: same thing, so that disagreeing values are a contradiction rather than two topics.
 TOPIC_SIMILARITY = 0.6
-_NEGATIONS = frozenset("不 没 没有 不再 别 无 未 never not no don't doesn't didn't isn't aren't won't cannot can't no longer".split())
+_NEGATIONS = frozenset("不 没 没有 不再 别 无 未 never not no don't doesn't didn't isn't aren't won't cannot can't no "
+                       "longer".split())
 
 
 def _is_quantity(token: str) -> bool:

@@ -38,7 +38,9 @@ class FakeClock:
         return self.now
 
 
-def scripted_model(replies: dict[str, str], fallback: Callable[[str], str | None] | None = None) -> Callable[[dict], str]:
+def scripted_model(
+    replies: dict[str, str], fallback: Callable[[str], str | None] | None = None
+) -> Callable[[dict], str]:
     """An answer function for :class:`LoopbackChatServer` playing an extraction model.
 
     The extractor sends the user's message as JSON on the line after the instruction; the

@@ -21,7 +21,11 @@ def defined_exceptions() -> list[tuple[str, str]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.ClassDef) and node.name.endswith(("Error", "Refused")) and node.name != "MemcourseError":
+            if (
+                isinstance(node, ast.ClassDef)
+                and node.name.endswith(("Error", "Refused"))
+                and node.name != "MemcourseError"
+            ):
                 found.append((module, node.name))
     return found
 

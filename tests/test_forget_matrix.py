@@ -216,7 +216,9 @@ def check_the_path(world: World, entry: str, exit_name: str) -> None:
         assert CANARY in repr(world.store.get(memory_id).to_dict())
     # Ids are a plain column on PostgreSQL (keys, locks and references need them); a path that
     # derives the id from the content ("entity:我的船叫_canarymx5_…") puts the canary there.
-    named_by_it = [r.memory_id for r in world.store.list_all() if any(c.lower() in r.memory_id.lower() for c in CANARIES)]
+    named_by_it = [
+        r.memory_id for r in world.store.list_all() if any(c.lower() in r.memory_id.lower() for c in CANARIES)
+    ]
     before = world.server_residue()
     if hasattr(world.store, "flush"):
         world.store.flush()

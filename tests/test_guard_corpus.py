@@ -86,7 +86,8 @@ def test_main_prints_the_table_and_check_fails_on_a_missed_target(tmp_path, caps
     out = capsys.readouterr().out
     assert "secrets and identifiers refused" in out and "misses (" in out
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"cases": [{"id": "b1", "base": "hello there", "label": "secret", "category": "password", "lang": "en"}]}))
+    bad.write_text(json.dumps({"cases": [{"id": "b1", "base": "hello "
+                               "there", "label": "secret", "category": "password", "lang": "en"}]}))
     assert guards.main(["--corpus", str(bad), "--check"]) == 1
     capsys.readouterr()
     assert guards.main(["--corpus", str(bad), "--json"]) == 0
@@ -122,8 +123,20 @@ def test_benign_refusals_counts_what_the_guards_refuse():
 
 def test_locomo_turns_reads_the_official_layout(tmp_path):
     path = tmp_path / "locomo.json"
-    path.write_text(json.dumps([{"conversation": {"speaker_a": "A", "session_1": [{"speaker": "A", "text": "hi"}],
-                                                   "session_1_date_time": "x", "session_2": [{"speaker": "B", "text": "yo"}]}}]))
+    path.write_text(
+        json.dumps(
+            [
+                {
+                    "conversation": {
+                        "speaker_a": "A",
+                        "session_1": [{"speaker": "A", "text": "hi"}],
+                        "session_1_date_time": "x",
+                        "session_2": [{"speaker": "B", "text": "yo"}],
+                    }
+                }
+            ]
+        )
+    )
     assert guards.locomo_turns(path) == ["hi", "yo"]
 
 

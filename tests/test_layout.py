@@ -58,7 +58,9 @@ def test_the_layout_sees_the_whole_package():
     assert {"memcourse", "memcourse.policy", "memcourse.course.grading", "memcourse.evaluations.recall"} <= set(MODULES)
 
 
-@pytest.mark.parametrize("name", [n for n in MODULES if not n.startswith("memcourse.course") and n not in CLASSROOM_HOSTS])
+@pytest.mark.parametrize(
+    "name", [n for n in MODULES if not n.startswith("memcourse.course") and n not in CLASSROOM_HOSTS]
+)
 def test_the_library_never_imports_the_classroom(name):
     """The library works without the course: nothing outside memcourse.course imports it,
     not even inside a function."""
@@ -102,7 +104,8 @@ def test_the_cycle_check_finds_a_cycle(tmp_path, monkeypatch):
     monkeypatch.setitem(MODULES, "memcourse.b", b)
     assert "memcourse.b" in imported("memcourse.a", a, module_level_only=True)
     assert "memcourse.a" in imported("memcourse.b", b, module_level_only=True)
-    with pytest.raises(AssertionError, match="memcourse.a -> memcourse.b -> memcourse.a|memcourse.b -> memcourse.a -> memcourse.b"):
+    with pytest.raises(AssertionError, match="memcourse.a -> memcourse.b -> memcourse.a|memcourse.b -> memcourse.a -> "
+                                             "memcourse.b"):
         test_no_import_cycle_among_module_level_imports()
 
 

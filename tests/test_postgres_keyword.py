@@ -106,7 +106,9 @@ def test_the_triggers_keep_the_postings_in_step_with_status_and_deletes(bilingua
 
     db.transaction(lambda conn: conn.execute("UPDATE agent_memory SET status = 'superseded' WHERE id = %s", (first,)))
     indexes[user].remove(first)
-    _assert_same(indexes[user].search(query["text"], limit=10), _sql_top(db, keys, query["text"], user, 10), "superseded")
+    _assert_same(
+        indexes[user].search(query["text"], limit=10), _sql_top(db, keys, query["text"], user, 10), "superseded"
+    )
 
     db.transaction(lambda conn: conn.execute("UPDATE agent_memory SET status = 'active' WHERE id = %s", (first,)))
     record = dict(records)[first]

@@ -259,9 +259,6 @@ def test_times_and_amounts_may_change_but_codes_may_not():
     assert restates("Thursday 14:00", "thursday, at 14:00!") and not restates("Thursday 14:00", "Thursday 16:00")
 
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
-
 _texts = st.text(alphabet=st.sampled_from(list("abc XYZ 12-.猫叫年糕我的，。")), max_size=30)
 
 

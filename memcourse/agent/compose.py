@@ -52,15 +52,23 @@ _MEMORY_TOPIC = {"memory", "memories", "记忆", "记忆系统", "长期记忆"}
 #: reason (English, with the matched detail) stays in the decision and the logs; an answer never
 #: switches language in mid-sentence.
 _REFUSALS = {
-    DecisionRule.SECRET: ("这条内容没有写入长期记忆：其中有密钥或个人身份信息。",
-               "Not saved to long-term memory: it contains a secret or a personal identifier."),
-    DecisionRule.INJECTION: ("这条内容没有写入长期记忆：它像是对助手下达的指令（提示注入）。",
-                  "Not saved to long-term memory: it looks like an instruction aimed at the assistant (prompt injection)."),
-    DecisionRule.RULE_FROM_NON_ADMIN: ("这条内容没有写入长期记忆：这是一条行为规则；用户可以说明偏好，只有管理员可以设定规则。",
-                            "Not saved to long-term memory: it is a behaviour rule; users may state preferences, "
-                            "only an administrator may set rules."),
-    DecisionRule.LOW_CONFIDENCE: ("这条内容没有写入长期记忆：模型推断的置信度不够。",
-                       "Not saved to long-term memory: the model's inference is not confident enough."),
+    DecisionRule.SECRET: (
+        "这条内容没有写入长期记忆：其中有密钥或个人身份信息。",
+        "Not saved to long-term memory: it contains a secret or a personal identifier.",
+    ),
+    DecisionRule.INJECTION: (
+        "这条内容没有写入长期记忆：它像是对助手下达的指令（提示注入）。",
+        "Not saved to long-term memory: it looks like an instruction aimed at the assistant (prompt injection).",
+    ),
+    DecisionRule.RULE_FROM_NON_ADMIN: (
+        "这条内容没有写入长期记忆：这是一条行为规则；用户可以说明偏好，只有管理员可以设定规则。",
+        "Not saved to long-term memory: it is a behaviour rule; users may state preferences, "
+        "only an administrator may set rules.",
+    ),
+    DecisionRule.LOW_CONFIDENCE: (
+        "这条内容没有写入长期记忆：模型推断的置信度不够。",
+        "Not saved to long-term memory: the model's inference is not confident enough.",
+    ),
 }
 _ASKS_ENGLISH = re.compile(r"英文|英语|\benglish\b", re.IGNORECASE)
 _ASKS_CHINESE = re.compile(r"中文|汉语|普通话|\b(?:chinese|mandarin)\b", re.IGNORECASE)
@@ -105,7 +113,8 @@ def compose_answer(message: str, retrieved: list[MemoryRecord], decision: Policy
         if record.memory_type is MemoryType.PREFERENCE:
             language = _programming_language(record.content)
             if language:
-                lines.append(f"回答风格：优先给{language}代码示例。" if zh else f"Answer style: code examples in {language}.")
+                lines.append(f"回答风格：优先给{language}代码示例。" if zh else f"Answer style: code examples "
+                             f"in {language}.")
             else:
                 label = _PREFERENCE_LABELS.get(record.subject, ("回答风格：", "Answer style: "))
                 lines.append(label[0 if zh else 1] + escape_field(record.content))
@@ -151,7 +160,8 @@ class OpenAICompatibleComposer(ChatClient):
         if packed.text:
             system += "\n\n" + packed.text
         if decision.accepted and decision.record is not None:
-            system += f"\n\nThis message was just saved to long-term memory as a {decision.record.memory_type.value}; acknowledge it briefly."
+            kind = decision.record.memory_type.value
+            system += f"\n\nThis message was just saved to long-term memory as a {kind}; acknowledge it briefly."
         elif decision.rule in _REFUSALS:
             system += f"\n\nThis message was NOT saved to memory ({decision.reason}); say so briefly."
         return [{"role": "system", "content": system}, {"role": "user", "content": message}]

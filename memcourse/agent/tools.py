@@ -180,7 +180,8 @@ class MemoryTools:
             "forget_memory": self.forget_memory,
         }.get(name)
         if handler is None:
-            return self._refuse(scope, name, "unknown_tool", f"no tool named {name!r}; available: {', '.join(SCHEMAS_BY_NAME)}")
+            return self._refuse(scope, name, "unknown_tool", f"no tool named {name!r}; "
+                                             f"available: {', '.join(SCHEMAS_BY_NAME)}")
         try:
             args = _parse_arguments(name, arguments)
         except ToolArgumentError as error:
@@ -269,7 +270,9 @@ class MemoryTools:
 
     def _write(self, scope: ToolScope, tool: str, candidate: MemoryRecord) -> dict:
         rules = find_behaviour_rules(candidate.content) + find_behaviour_rules(candidate.subject)
-        if rules and not (find_injection(candidate.content) or find_injection(candidate.subject)):  # injections: the gate's verdict  # the gate would refuse a typed rule; this catches a rule typed as a preference
+        # the gate would refuse a typed rule; this catches a rule typed as a preference (an
+        # injection is left to the gate, whose verdict names it)
+        if rules and not (find_injection(candidate.content) or find_injection(candidate.subject)):
             reason = (f"behaviour rule ({rules[0].label}: {rules[0].excerpt!r}); a user may state preferences, "
                       "only an administrator may set rules")
             return self._refuse(scope, tool, DecisionRule.RULE_FROM_NON_ADMIN, reason)
@@ -328,7 +331,8 @@ def _parse_arguments(name: str, arguments: Mapping[str, Any] | str | None) -> di
             "scope_in_arguments",
         )
     if extra:
-        raise ToolArgumentError(f"{name} refused: unknown argument(s) {', '.join(extra)}; allowed: {', '.join(properties)}")
+        raise ToolArgumentError(f"{name} refused: unknown argument(s) {', '.join(extra)}; "
+                                f"allowed: {', '.join(properties)}")
     missing = [key for key in schema["required"] if key not in arguments]
     if missing:
         raise ToolArgumentError(f"{name} refused: missing argument(s) {', '.join(missing)}")
@@ -376,7 +380,8 @@ def scope_from_config(config: Mapping[str, Any] | None) -> ToolScope:
     agent = getattr(context, "agent_id", None) or (context.get("agent_id") if isinstance(context, Mapping) else None)
     user = user or configurable.get("user_id")
     if not user:
-        raise PermissionError("no user in the run's context or config: memory tools need the runtime to say whose memory it is")
+        raise PermissionError("no user in the run's context or config: memory tools need the runtime to say whose "
+                              "memory it is")
     return ToolScope(str(user), str(agent or configurable.get("agent_id") or DEFAULT_AGENT),
                      configurable.get("conversation_id") or configurable.get("thread_id"))
 
@@ -416,4 +421,6 @@ def langchain_tools(tools: MemoryTools) -> list:
 
         return StructuredTool.from_function(run, name=name, description=description, args_schema=parameters)
 
-    return [build(s["function"]["name"], s["function"]["description"], s["function"]["parameters"]) for s in TOOL_SCHEMAS]
+    return [
+        build(s["function"]["name"], s["function"]["description"], s["function"]["parameters"]) for s in TOOL_SCHEMAS
+    ]

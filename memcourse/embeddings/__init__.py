@@ -160,7 +160,7 @@ class Embedder:
         if todo:
             found = self.backend.known_token_ratios([texts[i] for i in todo])
             with self._lock:
-                for i, ratio in zip(todo, found):
+                for i, ratio in zip(todo, found, strict=True):
                     ratios[i] = ratio
                     if self.cache_size:
                         self._ratios[keys[i]] = ratio
@@ -198,7 +198,7 @@ class Embedder:
         found: dict[str, np.ndarray] = {}
         missing: dict[str, str] = {}
         with self._lock:
-            for key, text in zip(keys, texts):
+            for key, text in zip(keys, texts, strict=True):
                 vector = self._cache.get(key)
                 if vector is not None:
                     self._cache.move_to_end(key)
@@ -214,7 +214,7 @@ class Embedder:
             vectors = self._encode_queries(batch) if query else self._encode(batch)
             with self._lock:
                 self._stats.model_calls += 1
-                for key, vector in zip(missing, vectors):
+                for key, vector in zip(missing, vectors, strict=True):
                     found[key] = vector
                     self._remember(key, vector)
         if not texts:
@@ -251,7 +251,7 @@ class Embedder:
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         vectors = vectors / np.where(norms == 0, 1, norms)
         with self._lock:
-            for text, vector in zip(texts, vectors):
+            for text, vector in zip(texts, vectors, strict=True):
                 self._remember(cache_key(self.model_id, text), vector)
 
     def is_cached(self, text: str) -> bool:

@@ -82,7 +82,9 @@ ABSTAIN_PATTERN = re.compile(
 class Ingestion(Protocol):
     """Turns one user message into store writes (extraction -> gate -> reconciliation)."""
 
-    def ingest(self, store: JsonMemoryStore, message: str, *, user_id: str, conversation_id: str, at: datetime) -> None: ...
+    def ingest(
+        self, store: JsonMemoryStore, message: str, *, user_id: str, conversation_id: str, at: datetime
+    ) -> None: ...
 
 
 @dataclass
@@ -245,7 +247,8 @@ class E2EReport:
         return sum(not o.abstained and not o.answerable for o in self.outcomes)
 
     def table(self) -> str:
-        header = f"{'ability':<18}{'questions':>10}{'correct':>9}{'accuracy':>10}{'answer in recall@' + str(CONTEXT_DEPTH):>22}"
+        in_recall = f"answer in recall@{CONTEXT_DEPTH}"
+        header = f"{'ability':<18}{'questions':>10}{'correct':>9}{'accuracy':>10}{in_recall:>22}"
         rows = [f"ingestion: {self.ingestion}; answerer: {self.answerer}", header]
 
         def share(value: float | None) -> str:
@@ -325,7 +328,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dataset", type=Path, default=None, help="a benchmark JSON file (default: the shipped one)")
     parser.add_argument("--failures", action="store_true", help="list every wrong answer")
     parser.add_argument("--no-as-of", action="store_true",
-                        help="ignore the dates questions name (search the current view only), to see what validity time adds")
+                        help="ignore the dates questions name (search the current view only), to see what validity "
+                             "time adds")
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome to this JSON file")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:

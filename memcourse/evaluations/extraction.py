@@ -171,7 +171,10 @@ def score(final: list[MemoryRecord], expected: list[dict[str, Any]], *, strict: 
 
 
 def format_table(rows: list[tuple[Run, Score]]) -> str:
-    lines = [f"{'extractor':<34} {'final':>5} {'correct':>7} {'precision':>9} {'recall':>6} {'model calls':>11} {'seconds':>7}"]
+    lines = [
+        f"{'extractor':<34} {'final':>5} {'correct':>7} {'precision':>9} {'recall':>6} "
+        f"{'model calls':>11} {'seconds':>7}"
+    ]
     for run, result in rows:
         lines.append(f"{run.name:<34} {len(run.final):>5} {len(result.matched):>7} {result.precision:>9.2f} "
                      f"{result.recall:>6.2f} {run.model_calls:>11} {run.seconds:>7.1f}")
@@ -207,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dataset", type=Path, default=None, help="a conversation set (default: the packaged one)")
     parser.add_argument("--strict", action="store_true", help="subjects must match too, where the set gives one")
     parser.add_argument("--show-misses", action="store_true", help="list missing and unexpected memories per row")
-    parser.add_argument("--no-live", action="store_true", help="skip the configured model even if MEMCOURSE_LLM_* is set")
+    parser.add_argument("--no-live", action="store_true", help="skip the configured model even if MEMCOURSE_LLM_* is "
+                        "set")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per model call (default: %(default)s)")
     parser.add_argument("--audit", metavar="USER", default=None,
                         help="also print USER's audit log from the scripted run")

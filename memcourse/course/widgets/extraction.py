@@ -129,7 +129,8 @@ def render_turn_html(view: dict[str, Any] | None) -> str:
     esc = html.escape
     if view is None:
         return f'<div class="memcourse-extraction-turn" data-outcome="" data-actions="">{esc(t(EMPTY_PROMPT))}</div>'
-    shown = t("(not repeated here: it holds a secret)") if view.get("screen_rule") == DecisionRule.SECRET else view["message"]
+    shown = t("(not repeated here: it holds a "
+              "secret)") if view.get("screen_rule") == DecisionRule.SECRET else view["message"]
     head = (f'<div class="memcourse-extraction-turn" data-outcome="{esc(view["outcome"])}" '
             f'data-actions="{esc(" ".join(view["actions"]))}"><div><b>{esc(t("message"))}</b> {esc(shown)}</div>')
     if view["refused"]:

@@ -73,7 +73,8 @@ _POSTINGS_DDL = [
     # only when what the postings hold changed: counting an access fires nothing
     "CREATE TRIGGER agent_memory_terms_update AFTER UPDATE ON agent_memory FOR EACH ROW "
     "WHEN ((OLD.status, OLD.keywords, OLD.user_id, OLD.agent_id, OLD.memory_type) IS DISTINCT FROM "
-    "(NEW.status, NEW.keywords, NEW.user_id, NEW.agent_id, NEW.memory_type)) EXECUTE FUNCTION agent_memory_terms_sync()",
+    "(NEW.status, NEW.keywords, NEW.user_id, NEW.agent_id, NEW.memory_type)) EXECUTE FUNCTION "
+    "agent_memory_terms_sync()",
     "CREATE TRIGGER agent_memory_terms_delete AFTER DELETE ON agent_memory "
     "FOR EACH ROW EXECUTE FUNCTION agent_memory_terms_sync()",
 ]
