@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Callable
+from typing import Any, Callable
 
 from memcourse.guards import (
     Directive,
@@ -143,8 +143,8 @@ class MemoryPolicy:
         if refusal is not None:
             return refusal
 
-        scope = dict(user_id=user_id, agent_id=agent_id, source=source, source_conversation_id=conversation_id,
-                     created_at=self.clock())
+        scope: dict[str, Any] = dict(user_id=user_id, agent_id=agent_id, source=source,
+                                     source_conversation_id=conversation_id, created_at=self.clock())
         directive = classify(body)
         rules = find_behaviour_rules(body)
         if rules:

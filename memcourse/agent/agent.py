@@ -36,7 +36,8 @@ from memcourse.records import (
     utc_now,
 )
 from memcourse.state import ShortTermState
-from memcourse.stores.base import MAX_QUERY_CHARS, MemoryStore
+from memcourse.stores.arguments import MAX_QUERY_CHARS
+from memcourse.stores.base import MemoryStore
 from memcourse.text import token_set
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ class MemoryAwareAgent:
         answer = self.composer(message, retrieved, decision)
 
         written = None
-        if decision.accepted:
+        if decision.accepted and decision.record is not None:
             state.add_step("write: upsert the accepted memory")
             written = self.store.upsert(decision.record)
         state.add_observation(f"policy: {decision.rule}")

@@ -51,7 +51,7 @@ _MEMORY_TOPIC = {"memory", "memories", "记忆", "记忆系统", "长期记忆"}
 #: Why a message was not stored, per write-gate rule, in the answer's language. The policy's own
 #: reason (English, with the matched detail) stays in the decision and the logs; an answer never
 #: switches language in mid-sentence.
-_REFUSALS = {
+_REFUSALS: dict[str, tuple[str, str]] = {
     DecisionRule.SECRET: (
         "这条内容没有写入长期记忆：其中有密钥或个人身份信息。",
         "Not saved to long-term memory: it contains a secret or a personal identifier.",

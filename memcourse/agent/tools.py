@@ -173,12 +173,13 @@ class MemoryTools:
     def call(self, name: str, arguments: Mapping[str, Any] | str | None, scope: ToolScope) -> dict:
         if not isinstance(scope, ToolScope):
             raise TypeError(f"scope must be a ToolScope built by the application, got {type(scope).__name__}")
-        handler = {
+        handlers: dict[str, Callable[..., dict]] = {
             "search_memory": self.search_memory,
             "save_memory": self.save_memory,
             "update_memory": self.update_memory,
             "forget_memory": self.forget_memory,
-        }.get(name)
+        }
+        handler = handlers.get(name)
         if handler is None:
             return self._refuse(scope, name, "unknown_tool", f"no tool named {name!r}; "
                                              f"available: {', '.join(SCHEMAS_BY_NAME)}")
@@ -211,7 +212,7 @@ class MemoryTools:
     def save_memory(self, scope: ToolScope, *, content: str, memory_type: str, subject: str, confidence: float) -> dict:
         try:
             candidate = MemoryRecord(
-                memory_type, subject, content, confidence=confidence, source=Source.LLM_INFERRED,
+                MemoryType(memory_type), subject, content, confidence=confidence, source=Source.LLM_INFERRED,
                 user_id=scope.user_id, agent_id=scope.agent_id,
                 source_conversation_id=scope.conversation_id, created_at=self.clock(),
             )
@@ -277,7 +278,7 @@ class MemoryTools:
                       "only an administrator may set rules")
             return self._refuse(scope, tool, DecisionRule.RULE_FROM_NON_ADMIN, reason)
         decision = self.policy.evaluate(candidate)
-        if not decision.accepted:
+        if not decision.accepted or decision.record is None:
             return self._refuse(scope, tool, decision.rule, decision.reason)
         stored = self.store.upsert(decision.record)
         self._log(scope, tool, "WRITE", decision.reason, memory_id=stored.memory_id,

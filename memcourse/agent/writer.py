@@ -159,7 +159,7 @@ class BackgroundMemoryWriter:
                 decision = self.policy.decide(
                     job.message, user_id=job.user_id, agent_id=job.agent_id, conversation_id=job.conversation_id
                 )
-                if decision.accepted:
+                if decision.accepted and decision.record is not None:
                     self.store.upsert(decision.record)
                     self.written += 1
                 else:
@@ -172,6 +172,8 @@ class BackgroundMemoryWriter:
     def _through_pipeline(self, job: _Job):
         from memcourse.extraction.base import Message
 
+        if self.pipeline is None:
+            raise RuntimeError("this writer was built without a pipeline")
         message = Message(job.message, job.conversation_id, self.pipeline.clock(), job.user_id, job.agent_id)
         result = self.pipeline.process(message)
         if result.written:

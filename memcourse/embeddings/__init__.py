@@ -166,7 +166,10 @@ class Embedder:
                         self._ratios[keys[i]] = ratio
                 while len(self._ratios) > self.cache_size:
                     self._ratios.popitem(last=False)
-        return [float(ratio) for ratio in ratios]
+        known = [ratio for ratio in ratios if ratio is not None]
+        if len(known) != len(ratios):
+            raise RuntimeError("the backend returned fewer known-token ratios than texts")
+        return known
 
     # -- embedding ------------------------------------------------------------------------
     def embed(self, texts: str | Sequence[str]) -> np.ndarray:

@@ -38,7 +38,7 @@ def read_text(path: str | Path | None, *, packaged: str | None = None) -> str:
         return Path(path).read_text(encoding="utf-8")
     if packaged is None or packaged not in PACKAGED:
         raise ValueError(f"no packaged data set {packaged!r}; there are {sorted(PACKAGED)}")
-    return resources.files("memcourse").joinpath("data", packaged).read_text(encoding="utf-8")
+    return resources.files("memcourse").joinpath("data").joinpath(packaged).read_text(encoding="utf-8")
 
 
 def load_json(path: str | Path | None, *, packaged: str | None = None, format: str | None = None) -> Any:

@@ -113,7 +113,7 @@ class RuleIngestion:
 
     def ingest(self, store, message: str, *, user_id: str, conversation_id: str, at: datetime) -> None:
         decision = self.policy.decide(message, user_id=user_id, conversation_id=conversation_id)
-        if decision.accepted:
+        if decision.accepted and decision.record is not None:
             decision.record.created_at = at  # when it was said, not when the benchmark runs
             decision.record.validate()
             store.upsert(decision.record)
@@ -214,7 +214,7 @@ class E2EReport:
 
     def in_recall_rate(self, ability: str | None = None) -> float | None:
         chosen = [o for o in self.outcomes if o.in_recall is not None and (ability is None or o.ability == ability)]
-        return sum(o.in_recall for o in chosen) / len(chosen) if chosen else None
+        return sum(bool(o.in_recall) for o in chosen) / len(chosen) if chosen else None
 
     def by_ability(self) -> dict[str, dict[str, float | int | None]]:
         """``{ability: {"questions", "correct", "accuracy", "in_recall"}}`` for tables and plots."""

@@ -127,7 +127,12 @@ def run_pipeline(data: dict[str, Any], extractor: Extractor, *, workdir: Path, n
     for message in messages(data):
         now["t"] = message.at
         result = pipeline.process(message)
-        key = "screen:" + result.screen.rule if result.screen else "extraction:" + result.extraction.outcome
+        if result.screen is not None:
+            key = "screen:" + result.screen.rule
+        elif result.extraction is not None:
+            key = "extraction:" + result.extraction.outcome
+        else:
+            raise RuntimeError(f"the pipeline returned neither a screen nor an extraction for {message.text!r}")
         outcomes[key] = outcomes.get(key, 0) + 1
     seconds = time.perf_counter() - started
     calls = getattr(extractor, "calls", 0) or getattr(getattr(extractor, "model", None), "calls", 0)
@@ -228,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="memcourse-extraction-") as tmp:
             rows = evaluate(data, workdir=Path(tmp), strict=args.strict, live=not args.no_live, timeout=args.timeout)
-            audit_text = format_entries(rows[1][0].audit.entries(args.audit)) if args.audit else ""
+            audit = rows[1][0].audit
+            audit_text = format_entries(audit.entries(args.audit)) if args.audit and audit is not None else ""
     except LLMError as error:
         print(f"memcourse eval --extraction: {error}", file=sys.stderr)
         return 2

@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import Literal, cast, get_args
 
 from memcourse.extraction.base import RETRACTION, Candidate
 from memcourse.extraction.llm import MODEL_FAILURES
@@ -204,7 +204,7 @@ class Reconciler:
         action, target_name, reason = data["action"], data["target"], data["reason"]
         if not isinstance(action, str) or action.strip().upper() not in ACTIONS:
             raise ValueError(f"unknown action {action!r}")
-        action = action.strip().upper()
+        action = cast(Action, action.strip().upper())
         if not isinstance(reason, str) or not reason.strip() or len(reason) > 300:
             raise ValueError("reason must be a non-empty string of at most 300 characters")
         by_name = {f"m{i}": m for i, m in enumerate(shown, 1)}

@@ -129,10 +129,12 @@ from memcourse.integrations.langgraph_items import (
     ENVELOPE,
     check_op,
     envelope_of,
+    item_envelope,
     matches_filter,
     namespace_matches,
     strings_in,
     to_item,
+    to_search_item,
     value_text,
 )
 from memcourse.policy import MemoryPolicy
@@ -292,10 +294,10 @@ class MemcourseStore(BaseStore):
             if record is not None:
                 check_owner(stored, record)
                 continue
-            if self._is_item(stored) and (tuple(envelope_of(stored)["namespace"]), envelope_of(stored)["key"]) == (
-                namespace,
-                key,
-            ):
+            if not self._is_item(stored):
+                continue
+            envelope = item_envelope(stored)
+            if (tuple(envelope["namespace"]), envelope["key"]) == (namespace, key):
                 deletes.add((namespace, key))
         return deletes
 
@@ -307,7 +309,9 @@ class MemcourseStore(BaseStore):
         id is the id of that (namespace, key) AND its owner (user_id, agent_id) is exactly
         what ``scope`` maps that namespace to: Bob's record claiming Alice's namespace is not
         Alice's item, whatever its metadata says."""
-        envelope = envelope_of(record) if record is not None else None
+        if record is None:
+            return False
+        envelope = envelope_of(record)
         if envelope is None:
             return False
         namespace, key = envelope.get("namespace"), envelope.get("key")
@@ -337,7 +341,7 @@ class MemcourseStore(BaseStore):
         record = self.store.get(item_id(op.namespace, op.key))
         if not self._is_item(record) or record.status is not Status.ACTIVE or record.is_expired(now):
             return None
-        envelope = envelope_of(record)
+        envelope = item_envelope(record)
         if (tuple(envelope["namespace"]), envelope["key"]) != (op.namespace, op.key):
             return None  # an id collision would be astronomically rare; never return the wrong item
         return to_item(record)
@@ -347,14 +351,13 @@ class MemcourseStore(BaseStore):
         candidates = [
             record
             for record in items
-            if tuple(envelope_of(record)["namespace"][: len(prefix)]) == prefix
-            and matches_filter(envelope_of(record)["value"], op.filter)
+            if tuple(item_envelope(record)["namespace"][: len(prefix)]) == prefix
+            and matches_filter(item_envelope(record)["value"], op.filter)
         ]
         if op.query is None or not op.query.strip():
-            page = candidates[op.offset : op.offset + op.limit]
-            return [to_item(record, search=True) for record in page]
-        wanted = {r.memory_id for r in candidates if envelope_of(r).get("indexed", True)}
-        extra = {"mode": self.recall_mode} if self.recall_mode else {}
+            return [to_search_item(record) for record in candidates[op.offset : op.offset + op.limit]]
+        wanted = {r.memory_id for r in candidates if item_envelope(r).get("indexed", True)}
+        extra: dict[str, Any] = {"mode": self.recall_mode} if self.recall_mode else {}
         scored: list[tuple[float, MemoryRecord]] = []
         for user in dict.fromkeys(r.user_id for r in candidates if r.memory_id in wanted):
             # memcourse recall never crosses users, so rank each user's records separately.
@@ -365,11 +368,11 @@ class MemcourseStore(BaseStore):
                 if hit.record.memory_id in wanted:
                     scored.append((float(hit.score), hit.record))
         scored.sort(key=lambda pair: -pair[0])  # stable: ties keep recall's own order
-        page = scored[op.offset : op.offset + op.limit]
-        return [to_item(record, score=score, search=True) for score, record in page]
+        ranked = scored[op.offset : op.offset + op.limit]
+        return [to_search_item(record, score=score) for score, record in ranked]
 
     def _list_namespaces(self, op: ListNamespacesOp, items: list[MemoryRecord]) -> list[tuple[str, ...]]:
-        namespaces = {tuple(envelope_of(record)["namespace"]) for record in items}
+        namespaces = {tuple(item_envelope(record)["namespace"]) for record in items}
         conditions = op.match_conditions or ()
         found = {
             ns if op.max_depth is None else ns[: op.max_depth]

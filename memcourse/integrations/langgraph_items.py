@@ -152,15 +152,26 @@ def envelope_of(record: MemoryRecord) -> dict[str, Any] | None:
     return envelope if isinstance(envelope, dict) and isinstance(envelope.get("value"), dict) else None
 
 
-def to_item(record: MemoryRecord, *, score: float | None = None, search: bool = False) -> Item:
-    """The LangGraph ``Item`` (or ``SearchItem``) a record that carries one stands for."""
+def item_envelope(record: MemoryRecord) -> dict[str, Any]:
+    """The envelope of a record already known to carry an item (checked by the store's
+    ``_is_item``); a plain memory here is a bug in the caller, reported as one."""
     envelope = envelope_of(record)
-    assert envelope is not None
-    fields = dict(
-        namespace=tuple(envelope["namespace"]),
-        key=envelope["key"],
-        value=copy.deepcopy(envelope["value"]),  # callers may mutate what they get
-        created_at=record.created_at,
-        updated_at=record.updated_at,
-    )
-    return SearchItem(**fields, score=score) if search else Item(**fields)
+    if envelope is None:
+        raise ValueError(f"{record.memory_id!r} carries no LangGraph item")
+    return envelope
+
+
+def to_item(record: MemoryRecord) -> Item:
+    """The LangGraph ``Item`` a record that carries one stands for."""
+    envelope = item_envelope(record)
+    return Item(namespace=tuple(envelope["namespace"]), key=envelope["key"],
+                value=copy.deepcopy(envelope["value"]),  # callers may mutate what they get
+                created_at=record.created_at, updated_at=record.updated_at)
+
+
+def to_search_item(record: MemoryRecord, *, score: float | None = None) -> SearchItem:
+    """The ``SearchItem`` for a record that carries an item, with its recall score."""
+    envelope = item_envelope(record)
+    return SearchItem(namespace=tuple(envelope["namespace"]), key=envelope["key"],
+                      value=copy.deepcopy(envelope["value"]), created_at=record.created_at,
+                      updated_at=record.updated_at, score=score)

@@ -87,7 +87,10 @@ class TenancyError(StoreError, ValueError):
         action: str = "overwrite it",
         advice: str = "a memory never changes owner: forget it and write a new one",
     ):
-        self.memory_id, self.owner, self.requested = memory_id, owner, requested
+        self.memory_id = memory_id
+        # None on a mis-scoped id (MisScopedIdError), which has no other owner to name
+        self.owner: tuple[str, str] | None = owner
+        self.requested: tuple[str, str] | None = requested
         super().__init__(
             f"memory_id {memory_id!r} belongs to user_id={owner[0]!r}, agent_id={owner[1]!r}; "
             f"refusing to {action} as user_id={requested[0]!r}, agent_id={requested[1]!r} "

@@ -86,7 +86,8 @@ def install_postings(conn: psycopg.Connection) -> None:
 
     Runs under the caller's schema lock; once the table exists it does nothing, so opening a
     store does not take the table lock that (re)creating a trigger needs."""
-    if conn.execute("SELECT to_regclass('agent_memory_terms')").fetchone()[0] is not None:
+    exists = conn.execute("SELECT to_regclass('agent_memory_terms') IS NOT NULL").fetchone()
+    if exists is not None and exists[0]:
         return
     for statement in _POSTINGS_DDL:
         conn.execute(statement)

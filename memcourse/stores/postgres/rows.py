@@ -79,7 +79,8 @@ def select(conn: psycopg.Connection, *, user_id: str | None = None, agent_id: st
            memory_type: str | None = None, status: str | None = None,
            superseded_by: Sequence[str] | None = None, for_update: bool = False) -> list[Row]:
     """Rows matching every given filter, oldest first (then in insertion order)."""
-    clauses, params = [], []
+    clauses: list[str] = []
+    params: list[str | list[str]] = []
     for column, value in (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type),
                           ("status", status)):
         if value is not None:
