@@ -49,11 +49,8 @@ def build_backend(kind, tmp_path, clock, request=None):
     if kind == "json":
         return JsonMemoryStore(tmp_path / "memories.json", clock=clock)
     if kind == "postgres":
-        from conftest import build_postgres_store
-
         # dedupe off, as for Chroma: LangGraph keys are independent.
-        return build_postgres_store(request.getfixturevalue("postgres_dsn"), tmp_path, clock, request,
-                                    dedupe_threshold=2)
+        return request.getfixturevalue("make_postgres_store")(tmp_path, clock, dedupe_threshold=2)
     chroma_store = pytest.importorskip("memcourse.stores.chroma")
     # dedupe off: LangGraph keys are independent (see test_chroma_supersede_* below).
     return chroma_store.ChromaMemoryStore(tmp_path / "chroma", clock=clock, dedupe_threshold=2)

@@ -168,8 +168,6 @@ VECTOR_KINDS = ["chroma", "chroma-server", "postgres"]
 
 
 def vector_store(kind, request, tmp_path, clock, embedder):
-    from conftest import build_postgres_store
-
     from memcourse.stores.chroma import ChromaMemoryStore
 
     if kind == "chroma":
@@ -179,7 +177,7 @@ def vector_store(kind, request, tmp_path, clock, embedder):
 
         client = request.getfixturevalue("chroma_server").client()
         return ChromaMemoryStore(client=client, collection=f"t-{uuid.uuid4().hex}", clock=clock, embedder=embedder)
-    return build_postgres_store(request.getfixturevalue("postgres_dsn"), tmp_path, clock, request, embedder=embedder)
+    return request.getfixturevalue("make_postgres_store")(tmp_path, clock, embedder=embedder)
 
 
 @pytest.mark.parametrize("kind", VECTOR_KINDS)
