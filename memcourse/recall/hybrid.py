@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from datetime import datetime
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Literal, Mapping, get_args
 
 from memcourse.recall.admission import MIN_CONFIDENCE
 from memcourse.recall.decay import DEFAULT_LAMBDA, access_boost, importance_factor, recency_factor
@@ -56,7 +56,9 @@ from memcourse.recall.verdicts import VERDICTS
 from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
 from memcourse.text import MONTH_NAMES, identifiers, keyword_tokens, token_set, tokenize
 
-MODES = ("hybrid", "vector", "keyword")
+#: The search modes every vector store takes (the JSON store is keyword-only).
+SearchMode = Literal["hybrid", "vector", "keyword"]
+MODES: tuple[SearchMode, ...] = get_args(SearchMode)
 FUSIONS = ("weighted", "rrf")
 #: Cosine similarity at which a vector hit starts to count (all-MiniLM-L6-v2: unrelated
 #: English sentences measure up to ~0.35, paraphrases 0.5 and more). Also the zero point of

@@ -48,6 +48,7 @@ from memcourse.course.i18n import t
 from memcourse.recall.config import RecallConfig
 from memcourse.recall.decay import DEFAULT_LAMBDA, last_used
 from memcourse.recall.fusion import DEFAULT_K
+from memcourse.recall.hybrid import MODES
 from memcourse.records import DEFAULT_USER, parse_timestamp
 
 __all__ = [
@@ -72,7 +73,6 @@ RECALL_CONTROL_CLASSES = {
     "k": "memcourse-recall-k",
     "limit": "memcourse-recall-limit",
 }
-MODES = ("hybrid", "vector", "keyword")
 #: Plain RRF first (the one with a knob to feel), then the library's default.
 FUSIONS = ("rrf", "weighted")
 #: Column headers, each its own cell (padded and ruled, so none runs into its neighbour).
