@@ -166,7 +166,7 @@ class EmbeddedRecords:
         return [(_load(text, self.file), readable) for text, readable in rows]
 
     def row_count(self) -> int:
-        return self.db.execute("SELECT count(*) FROM records WHERE collection = ?", [self.name]).fetchone()[0]
+        return int(self.db.execute("SELECT count(*) FROM records WHERE collection = ?", [self.name]).fetchone()[0])
 
     def nearest(self, vectors: np.ndarray, n: int, scope: dict[str, Any]) -> list[list[tuple[str, float]]]:
         """For each query vector, up to ``n`` (memory_id, cosine distance) pairs, nearest first,

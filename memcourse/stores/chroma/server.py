@@ -115,7 +115,7 @@ class ServerRecords:
         return {}
 
     def row_count(self) -> int:
-        return self.collection.count()
+        return int(self.collection.count())  # chromadb is untyped: its count is Any to mypy
 
     def nearest(self, vectors: np.ndarray, n: int, scope: dict[str, Any]) -> list[list[tuple[str, float]]]:
         """For each query vector, up to ``n`` (memory_id, distance) pairs from *current*
