@@ -68,8 +68,9 @@ class ChannelSearch:
         ``as_of=<time>`` searches the facts as they held then (see :meth:`_search_as_of`).
 
         ``mode`` picks the channels: ``"vector"`` (dense, English-capable by default),
-        ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion`` says: weighted by default, plain RRF on request). Bad
-        arguments raise before anything is read or written.
+        ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion``
+        says: weighted by default, plain RRF on request). Bad arguments raise before anything is
+        read or written.
 
         ``recall`` (a :class:`~memcourse.recall.config.RecallConfig`) ranks this search only;
         the store's default (``store.recall``) is unchanged. ``limit=None``: ``recall.limit``."""

@@ -248,7 +248,8 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
         # 2. Vectors (cached by content hash) and how much of each text the model could read.
         vectors = self.embedder.embed([r.content for r in needs_vector])
         vector_of = {r.memory_id: vectors[i] for i, r in enumerate(needs_vector)}
-        readable = dict(zip((r.memory_id for r in chunk), self.embedder.known_token_ratios([r.content for r in chunk])))
+        ratios = self.embedder.known_token_ratios([r.content for r in chunk])
+        readable = dict(zip((r.memory_id for r in chunk), ratios, strict=True))
         # The vectors recall scores a multi-sentence memory's passages by (recall.passages).
         passage_matrix = passage_vectors(
             {r.memory_id: r.content for r in needs_vector if readable[r.memory_id] >= self.recall.min_known_tokens},

@@ -78,7 +78,8 @@ class NearDuplicates:
             similarities = matrix @ matrix.T
             pairs = np.argwhere(np.triu(similarities >= self.recall.dedupe_threshold, k=1))
             for i, j in sorted(pairs.tolist(), key=lambda pair: pair[1]):  # i < j; the later j wins
-                if not may_supersede(members[i], members[j], float(similarities[i, j]), threshold=self.recall.dedupe_threshold):
+                similarity = float(similarities[i, j])
+                if not may_supersede(members[i], members[j], similarity, threshold=self.recall.dedupe_threshold):
                     continue
                 successor[members[i].memory_id] = members[j]
                 changed[members[i].memory_id] = members[i]
@@ -109,18 +110,20 @@ class NearDuplicates:
         if not members or not count:
             return {m.memory_id: [] for m in members}
         found: dict[str, list[tuple[str, float]]] = {}
+        threshold = self.recall.dedupe_threshold
         probe = min(DUPLICATE_PROBE, count)
         answers = shared.records.nearest_unfiltered(np.stack([vector_of[m.memory_id] for m in members]), probe)
         unsure: dict[tuple[str, str, str], list[MemoryRecord]] = {}
-        for member, (pairs, returned, last) in zip(members, answers):
-            found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= self.recall.dedupe_threshold]
-            if returned >= probe and probe < count and 1.0 - last >= self.recall.dedupe_threshold:
+        for member, (pairs, returned, last) in zip(members, answers, strict=True):
+            found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= threshold]
+            if returned >= probe and probe < count and 1.0 - last >= threshold:
                 unsure.setdefault((member.user_id, member.agent_id, member.memory_type.value), []).append(member)
         for (user, agent, kind), group in unsure.items():
             scope = {"user_id": user, "agent_id": agent, "memory_type": kind, "active": True, "readable": True}
             vectors = np.stack([vector_of[m.memory_id] for m in group])
-            for member, pairs in zip(group, shared.records.nearest(vectors, min(NEAR_DUPLICATES, count), scope)):
-                found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= self.recall.dedupe_threshold]
+            answered = shared.records.nearest(vectors, min(NEAR_DUPLICATES, count), scope)
+            for member, pairs in zip(group, answered, strict=True):
+                found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= threshold]
         loaded = self._fetch({cid for close in found.values() for cid, _ in close})
         result: dict[str, list[tuple[MemoryRecord, float]]] = {}
         min_known = self.recall.min_known_tokens
@@ -130,7 +133,9 @@ class NearDuplicates:
                 record = loaded.get(cid)
                 if (
                     record is None
-                    or (record.user_id, record.agent_id, record.memory_type) != (member.user_id, member.agent_id, member.memory_type)
+                    or record.user_id != member.user_id
+                    or record.agent_id != member.agent_id
+                    or record.memory_type != member.memory_type
                     or record.status is not Status.ACTIVE
                     or self.embedder.known_token_ratio(record.content) < min_known
                 ):
