@@ -12,16 +12,23 @@ from __future__ import annotations
 
 import time
 from datetime import datetime
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from memcourse.recall.hit import Hit
 from memcourse.records import MemoryRecord
+
+if TYPE_CHECKING:  # the store imports this mixin: its state's type is named for the checker only
+    from memcourse.stores.chroma.store import SharedState
 
 __all__ = ["AccessWriteBehind"]
 
 
 class AccessWriteBehind:
     """Buffered access statistics and their flush (mixed into the Chroma store)."""
+
+    # What the store this is mixed into provides.
+    access_flush_seconds: float  #: how old the buffer may grow before a search writes it
+    _state: Callable[[], SharedState]  #: the collection's shared state (raises once the store is closed)
 
     def _note_access(self, hits: Sequence[Hit], now: datetime) -> None:
         """Count the returned hits as accessed now (buffered), and flush once the buffer is
@@ -60,7 +67,7 @@ class AccessWriteBehind:
                 return 0
             records = list(shared.pending.values())
             shared.pending.clear()
-            current = self._records.fetch([r.memory_id for r in records])
+            current = shared.records.fetch([r.memory_id for r in records])
             merged = []
             for record in records:
                 stored = current.get(record.memory_id)
@@ -69,5 +76,5 @@ class AccessWriteBehind:
                 stored.access_count = max(stored.access_count, record.access_count)
                 stored.last_accessed_at = record.last_accessed_at or stored.last_accessed_at
                 merged.append(stored)
-            self._records.write_access(merged)
+            shared.records.write_access(merged)
             return len(merged)

@@ -153,7 +153,8 @@ class EmbeddedRecords:
     ) -> list[tuple[MemoryRecord, float]]:
         """Matching records with their readability, in insertion order."""
         sql, args = "SELECT record, readable FROM records WHERE collection = ?", [self.name]
-        for column, value in (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type), ("status", status)):
+        filters = (("user_id", user_id), ("agent_id", agent_id), ("memory_type", memory_type), ("status", status))
+        for column, value in filters:
             if value is not None:
                 sql += f" AND {column} = ?"
                 args.append(value)
@@ -166,7 +167,7 @@ class EmbeddedRecords:
         return [(_load(text, self.file), readable) for text, readable in rows]
 
     def row_count(self) -> int:
-        return self.db.execute("SELECT count(*) FROM records WHERE collection = ?", [self.name]).fetchone()[0]
+        return int(self.db.execute("SELECT count(*) FROM records WHERE collection = ?", [self.name]).fetchone()[0])
 
     def nearest(self, vectors: np.ndarray, n: int, scope: dict[str, Any]) -> list[list[tuple[str, float]]]:
         """For each query vector, up to ``n`` (memory_id, cosine distance) pairs, nearest first,
@@ -178,8 +179,8 @@ class EmbeddedRecords:
         result = self.collection.query(query_embeddings=vectors, n_results=n, where=where, include=["distances"])
         mapping = self._memory_ids([row for rows in result["ids"] for row in rows])
         return [
-            [(mapping[row], float(d)) for row, d in zip(rows, distances) if row in mapping]
-            for rows, distances in zip(result["ids"], result["distances"])
+            [(mapping[row], float(d)) for row, d in zip(rows, distances, strict=True) if row in mapping]
+            for rows, distances in zip(result["ids"], result["distances"], strict=True)
         ]
 
     def nearest_unfiltered(self, vectors: np.ndarray, n: int) -> list[tuple[list[tuple[str, float]], int, float]]:
@@ -189,9 +190,9 @@ class EmbeddedRecords:
         result = self.collection.query(query_embeddings=vectors, n_results=n, include=["distances"])
         mapping = self._memory_ids([row for rows in result["ids"] for row in rows])
         return [
-            ([(mapping[r], float(d)) for r, d in zip(rows, distances) if r in mapping], len(rows),
+            ([(mapping[r], float(d)) for r, d in zip(rows, distances, strict=True) if r in mapping], len(rows),
              float(distances[-1]) if distances else 2.0)
-            for rows, distances in zip(result["ids"], result["distances"])
+            for rows, distances in zip(result["ids"], result["distances"], strict=True)
         ]
 
     def _memory_ids(self, rows: list[str]) -> dict[str, str]:
@@ -347,7 +348,8 @@ class EmbeddedRecords:
         offset = 0
         while True:
             page = self.collection.get(include=["metadatas"], limit=5000, offset=offset)
-            present.update((row, (meta or {}).get("write", "")) for row, meta in zip(page["ids"], page["metadatas"]))
+            listed = zip(page["ids"], page["metadatas"], strict=True)
+            present.update((row, (meta or {}).get("write", "")) for row, meta in listed)
             if len(page["ids"]) < 5000:
                 break
             offset += 5000
@@ -355,7 +357,8 @@ class EmbeddedRecords:
         for start in range(0, len(orphans), CHUNK):
             self.collection.delete(ids=orphans[start : start + CHUNK])
         self.db.execute(
-            "DELETE FROM tokens WHERE collection = ? AND user_id NOT IN (SELECT user_id FROM records WHERE collection = ?)",
+            "DELETE FROM tokens WHERE collection = ?"
+            " AND user_id NOT IN (SELECT user_id FROM records WHERE collection = ?)",
             [self.name, self.name],
         )
         return [record for row, record in by_row.items() if present.get(row) != wanted[row]]
@@ -368,7 +371,8 @@ class EmbeddedRecords:
             part = list(ids[start : start + CHUNK])
             found.extend(
                 self.db.execute(
-                    f"SELECT memory_id, row_id, readable FROM records WHERE collection = ? AND memory_id IN ({_marks(part)})",
+                    "SELECT memory_id, row_id, readable FROM records"
+                    f" WHERE collection = ? AND memory_id IN ({_marks(part)})",
                     [self.name, *part],
                 )
             )
@@ -378,7 +382,8 @@ class EmbeddedRecords:
         """The random token standing for a user (``[user]``) or a user's agent
         (``[user, agent]``) in Chroma's filters."""
         key = json.dumps(scope, ensure_ascii=False)
-        row = self.db.execute("SELECT token FROM tokens WHERE collection = ? AND scope = ?", [self.name, key]).fetchone()
+        sql = "SELECT token FROM tokens WHERE collection = ? AND scope = ?"
+        row = self.db.execute(sql, [self.name, key]).fetchone()
         if row is not None or not create:
             return row[0] if row else None
         token = secrets.token_hex(16)

@@ -32,7 +32,7 @@ import os
 import threading
 import weakref
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Hashable, TypeVar
 
 from memcourse.stores.base import CorruptStoreError, StoreError
 
@@ -40,15 +40,19 @@ LOCK_FILE = "memcourse.lock"
 
 T = TypeVar("T")
 
+#: The registry key of one collection: where Chroma runs (mode, directory or host and port), tenant,
+#: database and collection name (see :func:`where_chroma_runs`).
+StateKey = tuple[Hashable, ...]
+
 # Re-entrant, because garbage collection can run a dropped store's finalizer (which releases
 # its path here) at any allocation, including while this very thread holds the lock to open
 # another store: with a plain Lock that thread waited for itself forever.
 _registry_lock = threading.RLock()
-_shared: "weakref.WeakValueDictionary[tuple, Any]" = weakref.WeakValueDictionary()
+_shared: "weakref.WeakValueDictionary[StateKey, Any]" = weakref.WeakValueDictionary()
 _held_paths: dict[str, list[int]] = {}  # resolved path -> [fd of our flock, stores using it]
 
 
-def shared(key: tuple, build: Callable[[], T]) -> T:
+def shared(key: StateKey, build: Callable[[], T]) -> T:
     """The one state object for ``key`` in this process, built on first use.
 
     Weakly held: when the last store using it is gone, the next open builds a fresh one
@@ -150,7 +154,7 @@ def looks_like_sqlite(file: Path) -> bool:
         return handle.read(16) == b"SQLite format 3\x00"
 
 
-def where_chroma_runs(client: Any, collection: str) -> tuple[str, Path | None, tuple]:
+def where_chroma_runs(client: Any, collection: str) -> tuple[str, Path | None, StateKey]:
     """("embedded" or "server", the data directory if local and persistent, registry key)."""
     try:
         settings = client.get_settings()

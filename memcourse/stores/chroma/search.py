@@ -17,8 +17,9 @@ search's :class:`~memcourse.recall.config.RecallConfig` (the call's ``recall=``,
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from memcourse.embeddings import Embedder
 from memcourse.recall.as_of import rank_versions
 from memcourse.recall.config import RecallConfig
 from memcourse.recall.hit import Hit
@@ -27,6 +28,9 @@ from memcourse.recall.passages import best_of, passage_similarity, passage_vecto
 from memcourse.records import DEFAULT_USER, MemoryRecord, MemoryType
 from memcourse.stores.contract import search_arguments, visible
 from memcourse.validity import version_as_of
+
+if TYPE_CHECKING:  # the store imports this mixin: its state's type is named for the checker only
+    from memcourse.stores.chroma.store import SharedState
 
 __all__ = ["POST_FILTER_SHARE", "ChannelSearch"]
 
@@ -37,7 +41,13 @@ POST_FILTER_SHARE = 0.1
 class ChannelSearch:
     """``search_hits`` and its channels (mixed into the Chroma store)."""
 
+    # What the store this is mixed into provides.
     recall: RecallConfig  #: the store's default (a search's ``recall=`` replaces it for that call)
+    embedder: Embedder
+    _state: Callable[[], SharedState]  #: the collection's shared state (raises once the store is closed)
+    _now: Callable[[], datetime]  #: the store's clock, checked
+    _fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]]  #: stored records by id, pending access counted
+    _note_access: Callable[[Sequence[Hit], datetime], None]  #: counts returned hits (:mod:`.access`)
 
     def search_hits(
         self,
@@ -58,8 +68,9 @@ class ChannelSearch:
         ``as_of=<time>`` searches the facts as they held then (see :meth:`_search_as_of`).
 
         ``mode`` picks the channels: ``"vector"`` (dense, English-capable by default),
-        ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion`` says: weighted by default, plain RRF on request). Bad
-        arguments raise before anything is read or written.
+        ``"keyword"`` (BM25, Chinese-aware) or ``"hybrid"`` (both, fused as the store's ``fusion``
+        says: weighted by default, plain RRF on request). Bad arguments raise before anything is
+        read or written.
 
         ``recall`` (a :class:`~memcourse.recall.config.RecallConfig`) ranks this search only;
         the store's default (``store.recall``) is unchanged. ``limit=None``: ``recall.limit``."""
@@ -148,19 +159,19 @@ class ChannelSearch:
         pairs: list[tuple[str, float]] | None = None
         if share >= POST_FILTER_SHARE:
             n = min(rows, int(depth / share * 2) + 1)
-            found, returned, last = self._records.nearest_unfiltered(vector, n)[0]
+            found, returned, last = shared.records.nearest_unfiltered(vector, n)[0]
             pairs = [(i, d) for i, d in found if keep(i)]
             exhausted = returned >= rows or (returned and 1.0 - last < floor)
             if len(pairs) < min(depth, len(allowed)) and not exhausted:
                 pairs = None  # too few survivors and more could be close: ask Chroma to filter
         if pairs is None:
             scope = {"user_id": user_id, "active": True, "readable": True}
-            pairs = [(i, d) for i, d in self._records.nearest(vector, min(depth * 2, rows), scope)[0] if keep(i)]
+            pairs = [(i, d) for i, d in shared.records.nearest(vector, min(depth * 2, rows), scope)[0] if keep(i)]
         found = [(doc_id, 1.0 - float(d)) for doc_id, d in pairs[:depth] if 1.0 - d >= floor]
         # A memory of several sentences is also scored by its best passage (recall.passages):
         # the whole text's cosine found it, the passage decides how close it really is.
         several = [doc_id for doc_id, _ in found if shared.catalog.has_passages(doc_id)]
-        matrices = self._records.passage_vectors(several, vector.shape[1]) if several else {}
+        matrices = shared.records.passage_vectors(several, vector.shape[1]) if several else {}
         missing = [doc_id for doc_id in several if doc_id not in matrices]  # a server, or written before passages
         if missing:
             texts = {doc_id: record.content for doc_id, record in fetch(missing).items()}
@@ -182,8 +193,9 @@ class ChannelSearch:
         The indexes hold today's texts only, so the versions valid then are ranked directly
         (:func:`memcourse.recall.as_of.rank_versions`), and no access is recorded.
         """
-        with self._state().lock:
-            rows = self._records.select(user_id=user_id, agent_id=agent_id,
+        shared = self._state()
+        with shared.lock:
+            rows = shared.records.select(user_id=user_id, agent_id=agent_id,
                                         memory_type=wanted.value if wanted else None)
         views = {}
         for record, _ in rows:
@@ -206,6 +218,6 @@ class ChannelSearch:
                 found = self._fetch(missing)
                 loaded.update({doc_id: r if (r := found.get(doc_id)) is not None and keep(r) else None
                                for doc_id in missing})
-            return {doc_id: loaded[doc_id] for doc_id in ids if loaded[doc_id] is not None}
+            return {doc_id: record for doc_id in ids if (record := loaded[doc_id]) is not None}
 
         return fetch

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from itertools import pairwise
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -115,7 +116,7 @@ class ServerRecords:
         return {}
 
     def row_count(self) -> int:
-        return self.collection.count()
+        return int(self.collection.count())  # chromadb is untyped: its count is Any to mypy
 
     def nearest(self, vectors: np.ndarray, n: int, scope: dict[str, Any]) -> list[list[tuple[str, float]]]:
         """For each query vector, up to ``n`` (memory_id, distance) pairs from *current*
@@ -134,9 +135,9 @@ class ServerRecords:
             query_embeddings=vectors, n_results=min(n * 3, count), where=where, include=["distances", "metadatas"]
         )
         answers = []
-        for rows, distances, metas in zip(result["ids"], result["distances"], result["metadatas"]):
+        for rows, distances, metas in zip(result["ids"], result["distances"], result["metadatas"], strict=True):
             pairs: list[tuple[str, float]] = []
-            for row, d, meta in zip(rows, distances, metas):
+            for row, d, meta in zip(rows, distances, metas, strict=True):
                 if self._current_row.get(meta["mid"]) == row and all(mid != meta["mid"] for mid, _ in pairs):
                     pairs.append((meta["mid"], float(d)))
             answers.append(pairs[:n])
@@ -145,10 +146,13 @@ class ServerRecords:
     def nearest_unfiltered(self, vectors: np.ndarray, n: int) -> list[tuple[list[tuple[str, float]], int, float]]:
         """As :meth:`EmbeddedRecords.nearest_unfiltered`, keeping current version rows only."""
         count = max(self.collection.count(), 1)
-        result = self.collection.query(query_embeddings=vectors, n_results=min(n, count), include=["distances", "metadatas"])
+        result = self.collection.query(
+            query_embeddings=vectors, n_results=min(n, count), include=["distances", "metadatas"]
+        )
         answers = []
-        for rows, distances, metas in zip(result["ids"], result["distances"], result["metadatas"]):
-            pairs = [(meta["mid"], float(d)) for row, d, meta in zip(rows, distances, metas) if self._current_row.get(meta["mid"]) == row]
+        for rows, distances, metas in zip(result["ids"], result["distances"], result["metadatas"], strict=True):
+            pairs = [(meta["mid"], float(d)) for row, d, meta in zip(rows, distances, metas, strict=True)
+                     if self._current_row.get(meta["mid"]) == row]
             answers.append((pairs, len(rows), float(distances[-1]) if distances else 2.0))
         return answers
 
@@ -172,7 +176,7 @@ class ServerRecords:
                  if r.memory_id not in vectors and r.memory_id in self._current_row}
         if reuse:  # same content: the new version row carries the current row's vector
             rows = self.collection.get(ids=list(reuse.values()), include=["embeddings"])
-            by_row = dict(zip(rows["ids"], rows["embeddings"]))
+            by_row = dict(zip(rows["ids"], rows["embeddings"], strict=True))
             vectors.update({mid: np.asarray(by_row[row]) for mid, row in reuse.items() if row in by_row})
         missing = [r.memory_id for r in records if r.memory_id not in vectors]
         if missing:
@@ -189,7 +193,7 @@ class ServerRecords:
                     for i, r in enumerate(part)
                 ],
             )
-            for record, row in zip(part, ids):
+            for record, row in zip(part, ids, strict=True):
                 self._current_row[record.memory_id] = row
 
     def write_access(self, records: Sequence[MemoryRecord]) -> None:
@@ -248,7 +252,7 @@ class ServerRecords:
         offset = 0
         while True:
             page = self.collection.get(where=where, include=["metadatas"], limit=PAGE, offset=offset)
-            rows.extend(zip(page["ids"], page["metadatas"]))
+            rows.extend(zip(page["ids"], page["metadatas"], strict=True))
             if len(page["ids"]) < PAGE:
                 return rows
             offset += PAGE
@@ -264,7 +268,7 @@ class ServerRecords:
             records = [self._load(meta) for _, _, meta in versions]
             current = records[-1]
             history = list(records[0].history)
-            for older, newer in zip(records, records[1:]):
+            for older, newer in pairwise(records):
                 if (older.content, older.confidence, older.source) != (newer.content, newer.confidence, newer.source):
                     history.append(HistoryEntry(older.content, older.confidence, older.source.value, newer.updated_at))
             current.history = history

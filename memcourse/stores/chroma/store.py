@@ -43,7 +43,7 @@ __all__ = ["ChromaMemoryStore", "MODES"]
 CHUNK = 1000
 
 
-class _Shared:
+class SharedState:
     """The state every store object on one collection in this process shares."""
 
     def __init__(self, records: RecordKeeper):
@@ -100,7 +100,8 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
                                    min_confidence=min_confidence, dedupe_threshold=dedupe_threshold,
                                    similarity_floor=similarity_floor)
         self.path = Path(path) if path is not None else None
-        self._shared: _Shared | None = None
+        path_key: str | None = None  # the path lock this object holds a share of, if any
+        self._shared: SharedState | None = None
         if self.path is not None:
             path_key = chroma_locks.lock_directory(self.path)
             try:
@@ -111,8 +112,6 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
         mode, directory, key = chroma_locks.where_chroma_runs(client, collection)
         if self.path is None and directory is not None:
             path_key = chroma_locks.hold_path(directory)
-        elif self.path is None:
-            path_key = None
         self.client = client
         # close() (or garbage collection) gives back what this object took: its share of
         # the path lock, and the client if we made it.
@@ -127,7 +126,7 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
             self._release()  # a store that failed to open holds nothing
             raise
 
-    def _connect(self, collection: str, directory: Path | None, key: tuple) -> None:
+    def _connect(self, collection: str, directory: Path | None, key: chroma_locks.StateKey) -> None:
         """Open the collection, check its model, join (or build) the shared state."""
         client = self.client
         function_class = chroma_embedding_function_class()
@@ -139,15 +138,15 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
             )
         except Exception as error:
             if type(error).__module__.startswith("chromadb") and "Validation" not in str(error):
-                where = directory or getattr(client, "_identifier", "the Chroma client")
+                where = directory if directory is not None else getattr(client, "_identifier", "the Chroma client")
                 raise StoreError(f"{where}: Chroma could not open collection {collection!r}: {error}") from None
             raise ValueError(f"collection: {error}") from None
         self._check_embedding_model()
 
-        def build() -> _Shared:
+        def build() -> SharedState:
             if self.server:
-                return _Shared(ServerRecords(self.collection, f"Chroma server collection {collection!r}"))
-            return _Shared(EmbeddedRecords(self.collection, directory))
+                return SharedState(ServerRecords(self.collection, f"Chroma server collection {collection!r}"))
+            return SharedState(EmbeddedRecords(self.collection, directory))
 
         self._shared = chroma_locks.shared(key, build)
         atexit.register(_flush_at_exit, weakref.ref(self))
@@ -183,7 +182,7 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
     def _records(self) -> RecordKeeper:
         return self._state().records
 
-    def _state(self) -> _Shared:
+    def _state(self) -> SharedState:
         if self._shared is None:
             raise StoreError(f"{self!r} is closed; open a new ChromaMemoryStore to use it again")
         return self._shared
@@ -249,7 +248,8 @@ class ChromaMemoryStore(ChannelSearch, NearDuplicates, AccessWriteBehind, Recall
         # 2. Vectors (cached by content hash) and how much of each text the model could read.
         vectors = self.embedder.embed([r.content for r in needs_vector])
         vector_of = {r.memory_id: vectors[i] for i, r in enumerate(needs_vector)}
-        readable = dict(zip((r.memory_id for r in chunk), self.embedder.known_token_ratios([r.content for r in chunk])))
+        ratios = self.embedder.known_token_ratios([r.content for r in chunk])
+        readable = dict(zip((r.memory_id for r in chunk), ratios, strict=True))
         # The vectors recall scores a multi-sentence memory's passages by (recall.passages).
         passage_matrix = passage_vectors(
             {r.memory_id: r.content for r in needs_vector if readable[r.memory_id] >= self.recall.min_known_tokens},

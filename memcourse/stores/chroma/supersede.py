@@ -13,12 +13,17 @@ A mixin of :class:`~memcourse.stores.chroma.store.ChromaMemoryStore`.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import numpy as np
 
+from memcourse.embeddings import Embedder
 from memcourse.recall.config import RecallConfig
 from memcourse.recall.dedupe import may_supersede, merged_by_similarity
 from memcourse.records import MemoryRecord, Status
+
+if TYPE_CHECKING:  # the store imports this mixin: its state's type is named for the checker only
+    from memcourse.stores.chroma.store import SharedState
 
 __all__ = ["DUPLICATE_PROBE", "NEAR_DUPLICATES", "NearDuplicates"]
 
@@ -30,7 +35,11 @@ NEAR_DUPLICATES, DUPLICATE_PROBE = 3, 10
 class NearDuplicates:
     """Finding and superseding near-duplicates at upsert (mixed into the Chroma store)."""
 
+    # What the store this is mixed into provides.
     recall: RecallConfig  #: the store's default: what is a near-duplicate is decided at write time
+    embedder: Embedder
+    _state: Callable[[], SharedState]  #: the collection's shared state (raises once the store is closed)
+    _fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]]  #: stored records by id, pending access counted
 
     def _supersede(
         self, fresh: list[MemoryRecord], vector_of: dict[str, np.ndarray], readable: dict[str, float], now: datetime
@@ -43,7 +52,7 @@ class NearDuplicates:
         not compared at all; nor are texts the model cannot read (their vectors are [UNK]
         soup: "用户喜欢猫" and "用户讨厌狗" would look identical).
         """
-        if self.dedupe_threshold > 1 or not fresh:
+        if self.recall.dedupe_threshold > 1 or not fresh:
             return []
         groups: dict[tuple[str, str, str], list[MemoryRecord]] = {}
         min_known = self.recall.min_known_tokens  # the store's own: what it indexes was decided at write time
@@ -60,16 +69,17 @@ class NearDuplicates:
                     candidate = changed.get(candidate.memory_id, candidate)
                     if candidate.memory_id == member.memory_id or candidate.status is not Status.ACTIVE:
                         continue
-                    if not may_supersede(candidate, member, similarity, threshold=self.dedupe_threshold):
+                    if not may_supersede(candidate, member, similarity, threshold=self.recall.dedupe_threshold):
                         continue
                     successor[candidate.memory_id] = member  # later members overwrite: newest wins
                     changed.setdefault(candidate.memory_id, candidate)
             # Near-duplicates inside the batch: the later record supersedes the earlier.
             matrix = np.stack([vector_of[m.memory_id] for m in members])
             similarities = matrix @ matrix.T
-            pairs = np.argwhere(np.triu(similarities >= self.dedupe_threshold, k=1))
+            pairs = np.argwhere(np.triu(similarities >= self.recall.dedupe_threshold, k=1))
             for i, j in sorted(pairs.tolist(), key=lambda pair: pair[1]):  # i < j; the later j wins
-                if not may_supersede(members[i], members[j], float(similarities[i, j]), threshold=self.dedupe_threshold):
+                similarity = float(similarities[i, j])
+                if not may_supersede(members[i], members[j], similarity, threshold=self.recall.dedupe_threshold):
                     continue
                 successor[members[i].memory_id] = members[j]
                 changed[members[i].memory_id] = members[i]
@@ -95,22 +105,25 @@ class NearDuplicates:
         returned) or the whole collection; only a member whose probe was close all the way
         down (a crowd of near-identical rows, of anyone) is asked again with the filter.
         """
-        count = self._state().row_count
+        shared = self._state()
+        count = shared.row_count
         if not members or not count:
             return {m.memory_id: [] for m in members}
         found: dict[str, list[tuple[str, float]]] = {}
+        threshold = self.recall.dedupe_threshold
         probe = min(DUPLICATE_PROBE, count)
-        answers = self._records.nearest_unfiltered(np.stack([vector_of[m.memory_id] for m in members]), probe)
+        answers = shared.records.nearest_unfiltered(np.stack([vector_of[m.memory_id] for m in members]), probe)
         unsure: dict[tuple[str, str, str], list[MemoryRecord]] = {}
-        for member, (pairs, returned, last) in zip(members, answers):
-            found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= self.dedupe_threshold]
-            if returned >= probe and probe < count and 1.0 - last >= self.dedupe_threshold:
+        for member, (pairs, returned, last) in zip(members, answers, strict=True):
+            found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= threshold]
+            if returned >= probe and probe < count and 1.0 - last >= threshold:
                 unsure.setdefault((member.user_id, member.agent_id, member.memory_type.value), []).append(member)
         for (user, agent, kind), group in unsure.items():
             scope = {"user_id": user, "agent_id": agent, "memory_type": kind, "active": True, "readable": True}
             vectors = np.stack([vector_of[m.memory_id] for m in group])
-            for member, pairs in zip(group, self._records.nearest(vectors, min(NEAR_DUPLICATES, count), scope)):
-                found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= self.dedupe_threshold]
+            answered = shared.records.nearest(vectors, min(NEAR_DUPLICATES, count), scope)
+            for member, pairs in zip(group, answered, strict=True):
+                found[member.memory_id] = [(cid, 1.0 - d) for cid, d in pairs if 1.0 - d >= threshold]
         loaded = self._fetch({cid for close in found.values() for cid, _ in close})
         result: dict[str, list[tuple[MemoryRecord, float]]] = {}
         min_known = self.recall.min_known_tokens
@@ -120,7 +133,9 @@ class NearDuplicates:
                 record = loaded.get(cid)
                 if (
                     record is None
-                    or (record.user_id, record.agent_id, record.memory_type) != (member.user_id, member.agent_id, member.memory_type)
+                    or record.user_id != member.user_id
+                    or record.agent_id != member.agent_id
+                    or record.memory_type != member.memory_type
                     or record.status is not Status.ACTIVE
                     or self.embedder.known_token_ratio(record.content) < min_known
                 ):
