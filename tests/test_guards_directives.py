@@ -240,3 +240,17 @@ def test_tool_output_addressed_to_any_assistant_or_agent_is_refused(who):
 def test_classify_rejects_non_strings():
     with pytest.raises(TypeError):
         classify(42)
+
+
+def test_every_grammar_row_uses_only_the_documented_features_and_each_compiles():
+    """A misspelt feature name in a row would be silently ignored by the classifier."""
+    import re
+
+    from memcourse.guards.grammar import FEATURES, GRAMMAR
+
+    assert set(GRAMMAR) == {"en", "zh", "ja", "ko", "es", "de", "fr", "ru"}
+    for lang, row in GRAMMAR.items():
+        assert set(row) <= set(FEATURES), (lang, sorted(set(row) - set(FEATURES)))
+        for feature, pattern in row.items():
+            re.compile(pattern)  # raises, naming nothing, if a row is broken: the loop says where
+            assert isinstance(pattern, str), (lang, feature)
