@@ -63,8 +63,9 @@ for n in range(int(rounds)):
         except TenancyError:
             result = None
     log.append([memory_id, before, stamp(), result])
+retries = store.retries  # read before close: a closed store has no pool left to ask
 store.close()
-json.dump({"role": role, "log": log, "retries": store.db.retries if store.db else None}, open(out, "w"))
+json.dump({"role": role, "log": log, "retries": retries}, open(out, "w"))
 '''
 
 

@@ -319,7 +319,9 @@ def build_memory_graph(
         decision = policy.decide(
             state["message"], user_id=context.user_id, agent_id=context.agent_id, conversation_id=thread
         )
-        verdict = {"rule": decision.rule, "reason": decision.reason}
+        # plain strings: the checkpointer serialises state, and a library enum there is a type
+        # LangGraph's msgpack refuses to load back (a warning today, an error in its future)
+        verdict = {"rule": str(decision.rule), "reason": decision.reason}
         record = decision.record
         if record is None:  # refused: decision.accepted is False
             return {"written": None, "policy": verdict}
@@ -335,7 +337,7 @@ def build_memory_graph(
         try:
             _store_of(runtime).put(memory_namespace(context.user_id), record.subject, value)
         except WriteRefused as refusal:
-            return {"written": None, "policy": {"rule": refusal.rule, "reason": refusal.reason}}
+            return {"written": None, "policy": {"rule": str(refusal.rule), "reason": refusal.reason}}
         return {"written": {"key": record.subject, **value}, "policy": verdict}
 
     graph = StateGraph(TurnState, context_schema=MemoryContext)
