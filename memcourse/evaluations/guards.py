@@ -52,6 +52,8 @@ GUARD_RULES = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRu
 CORPORA = {
     "dev": ("guard_corpus.json", "guard_corpus_paraphrase.json"),
     "heldout": ("guard_corpus_heldout.json", "guard_corpus_paraphrase_heldout.json"),
+    # written blind to the detectors by a session that saw neither them nor the corpora
+    "fresh": ("guard_corpus_fresh_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------
@@ -262,7 +264,7 @@ class GuardReport:
 
 def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Case]:
     """The labelled cases of a corpus file, or of every file of the packaged split ``name``
-    ("dev" or "heldout")."""
+    ("dev", "heldout" or "fresh")."""
     if path is None and name not in CORPORA:
         raise ValueError(f"no packaged guard split {name!r}; there are {sorted(CORPORA)}")
     files = [load_json(None, packaged=f) for f in CORPORA[name]] if path is None else [load_json(path)]
