@@ -56,7 +56,9 @@ def test_chinese_policy_widget_in_the_browser(tmp_path, monkeypatch):
         labels = widget.locator(".widget-label").evaluate_all("els => els.map(e => e.textContent)")
         assert {"消息", "来源", "置信度"} <= {label.strip() for label in labels}, labels
         decision = widget.locator(".memcourse-policy-result .memcourse-decision")
-        initial = decision.inner_text()  # the notebook opens the widget with a preference
+        # the notebook opens the widget with a preference; wait for its decision to render
+        widget.locator('.memcourse-decision[data-verdict="WRITE"][data-rule="preference"]').wait_for(timeout=20_000)
+        initial = decision.inner_text()
         assert "规则" in initial and "主题" in initial and "来源：user_stated" in initial, initial
 
         widget.locator(".memcourse-policy-input textarea").fill("记住我的 API key 是 sk-test-secret。")
