@@ -10,10 +10,19 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["GUARD_REFUSALS", "DecisionRule"]
+__all__ = ["GUARD_REFUSALS", "Code", "DecisionRule"]
 
 
-class DecisionRule(str, Enum):
+class Code(str, Enum):
+    """A code whose value is the string stored and printed: ``str(Code.X)`` is that string
+    (a plain ``(str, Enum)`` prints ``ClassName.X``). ``enum.StrEnum`` does this from 3.11;
+    the course supports 3.10."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class DecisionRule(Code):
     """Which step of the gate decided (``PolicyDecision.rule``). A ``str`` enum: the values are
     the strings stored in audit logs and compared in tests ("secret" == DecisionRule.SECRET)."""
 
@@ -32,9 +41,6 @@ class DecisionRule(str, Enum):
     NO_SIGNAL = "no_signal"
     LOW_CONFIDENCE = "low_confidence"
     METADATA_TOO_LARGE = "metadata_too_large"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: The verdicts by which a guard refused the text (a secret, an injection, a user's rule).

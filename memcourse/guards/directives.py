@@ -53,16 +53,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
 from memcourse.guards.grammar import GRAMMAR
 from memcourse.guards.normalise import FoldedPattern, Normalised, fold_text
+from memcourse.vocabulary import Code
 
 __all__ = ["DIMENSIONS", "GRAMMAR", "Directive", "MemoryClass", "Scope", "classify"]
 
 
-class MemoryClass(str, Enum):
+class MemoryClass(Code):
     """What a text is, for the write gate (the string values are stored in decisions)."""
 
     FACT = "fact"
@@ -70,11 +70,8 @@ class MemoryClass(str, Enum):
     RULE = "rule"
     REQUEST = "request"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Scope(str, Enum):
+class Scope(Code):
     """What a directive reaches beyond this user's own answers."""
 
     OTHERS = "others"
@@ -86,9 +83,6 @@ class Scope(str, Enum):
     AI_READER = "ai_reader"
     PROMOTION = "promotion"
     STANDING = "standing"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: Scopes that aim at the agent itself rather than at what it says: refused as injections.
