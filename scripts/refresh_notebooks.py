@@ -7,7 +7,7 @@ Run it after a library change that alters what a notebook prints:
     .venv/bin/python scripts/refresh_notebooks.py --markers-only  # only the cell markers below
 
 Each notebook runs from ``notebooks/`` (as nbval runs it), top to bottom. The saved file has
-sequential execution counts and stable cell ids, and no widget state (it would change on every
+sequential execution counts and stable cell ids (an existing id is never renumbered), and no widget state (it would change on every
 run). The script refuses to save a notebook whose outputs hold an error or a temporary path.
 
 Cell markers live in cell metadata, never in the code a learner reads:
@@ -98,8 +98,15 @@ def apply_markers(notebook: nbformat.NotebookNode) -> None:
 
 def clean(notebook: nbformat.NotebookNode, name: str) -> None:
     notebook.metadata.pop("widgets", None)
+    seen: set[str] = set()
     for index, cell in enumerate(notebook.cells):
-        cell["id"] = f"cell-{index:02d}"
+        # Ids stay as they are: the Chinese edition's translations are keyed by them, so a cell
+        # inserted in the middle must not shift every id after it. Only a missing or repeated id
+        # gets a new one.
+        if not cell.get("id") or cell["id"] in seen:
+            candidates = (f"cell-{index:02d}{suffix}" for suffix in ("", *"abcdefghijklmnopqrstuvwxyz"))
+            cell["id"] = next(c for c in candidates if c not in seen)
+        seen.add(cell["id"])
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":
             continue
