@@ -13,13 +13,15 @@ from here, so you can read the library without the classroom and ship it without
 - :mod:`memcourse.course.i18n`: every message above in the learner's language (``MEMCOURSE_LANG=zh``: 中文).
 - :mod:`memcourse.course.scratch`: temporary folders for notebooks, removed when the kernel exits.
 - :mod:`memcourse.course.widgets`: the live demos (policy gate, recall explorer, timeline, chat).
+- :mod:`memcourse.course.inline_tasks`: the short tasks inside each notebook, checked when run (tasks in ``turns/``).
 
-In a notebook: ``from memcourse.course import show_progress, hint``.
+In a notebook: ``from memcourse.course import show_progress, hint, your_turn``.
 """
 
 from __future__ import annotations
 
 from memcourse.course.grading import show_progress
 from memcourse.course.hints import hint
+from memcourse.course.inline_tasks import your_turn
 
-__all__ = ["hint", "show_progress"]
+__all__ = ["hint", "show_progress", "your_turn"]

@@ -235,4 +235,14 @@ ZH: dict[str, str] = {
     ", {count} earlier version(s)": "，{count} 个旧版本",
     "(empty)": "（空）",
     "Audit log (latest entries)": "审计日志（最新条目）",
+    # -- your turn: the short checked tasks inside a notebook -----------------------------------
+    "A your-turn key looks like '07.1' (notebook, task); got {key!r}": "任务编号形如 '07.1'（笔记本、任务）；收到的是 {key!r}",
+    "No your-turn tasks for notebook {notebook}": "笔记本 {notebook} 没有“轮到你”任务",
+    "No task {key!r}; this notebook has: {known}": "没有任务 {key!r}；这个笔记本有：{known}",
+    "Task {key}, the answer:": "任务 {key} 的答案：",
+    "✎ Task {key} is waiting for your answer: replace the ... in this cell, then run it again.":
+        "✎ 任务 {key} 在等你的答案：把这个单元格里的 ... 换成你的答案，再运行一次。",
+    "Task {key} also needs {names} from the notebook: your_turn({key!r}, answer, {call})":
+        "任务 {key} 还需要笔记本里的 {names}：your_turn({key!r}, answer, {call})",
+    "✗ Task {key}: checking your answer raised {kind}: {error}": "✗ 任务 {key}：检查你的答案时出错 {kind}：{error}",
 }
