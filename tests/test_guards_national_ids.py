@@ -129,14 +129,6 @@ def test_snils_check_number(body):
     assert ids.russian_snils(good) and not ids.russian_snils(bad)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.text(alphabet="0123456789", min_size=10, max_size=10))
-def test_inn_check_digits(body):
-    good = inn(body)
-    bad = good[:-1] + str((int(good[-1]) + 1) % 10)
-    assert ids.russian_inn(good) and not ids.russian_inn(bad)
-
-
 @pytest.mark.parametrize("text", [
     "订单号 123456789012 已经发货",            # twelve bare digits: an order number
     "Tracking 1234 5678 9013 arrives Friday",  # grouped like My Number, wrong check digit
@@ -145,6 +137,7 @@ def test_inn_check_digits(body):
     "Заказ 123-456-789 01 доставлен",           # SNILS shape, wrong check
     "내 생일은 990230-1234567 이 아니야",           # RRN shape with an impossible date
     "I ran 10k in 52:30 and slept 8 hours",
+    "ts=986540968000 in the log",                 # twelve digits: a millisecond timestamp, not an INN
 ])
 def test_ordinary_numbers_of_the_same_shapes_are_written(text):
     assert not refused(text), text
@@ -158,6 +151,9 @@ def test_ordinary_numbers_of_the_same_shapes_are_written(text):
     "Номер паспорта 45 08 123456",
     "我的護照號碼是 312345678",
     "Meine Kontonummer ist 0532013000",
+    "Номер паспорта 45 08 123456",             # a capital Н folds to Latin H, the label still matches
+    "Мой телефон 8 916 123-45-67",
+    "звони мне: 8 (903) 123 45 67",
 ])
 def test_a_labelled_number_is_refused_in_each_language(text):
     assert refused(text), text
