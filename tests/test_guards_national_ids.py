@@ -24,7 +24,7 @@ def refused(text: str) -> bool:
 
 # -- building valid numbers: each check computed independently of the module's validators ------
 def my_number(body11: str) -> str:
-    total = sum(int(x) * w for x, w in zip(body11, (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)))
+    total = sum(int(x) * w for x, w in zip(body11, (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=False))
     r = total % 11
     n = body11 + str(0 if r <= 1 else 11 - r)
     return f"{n[:4]} {n[4:8]} {n[8:]}"
@@ -45,8 +45,8 @@ def snils(body9: str) -> str:
 
 
 def inn(body10: str) -> str:
-    a = sum(int(x) * w for x, w in zip(body10, (7, 2, 4, 10, 3, 5, 9, 4, 6, 8))) % 11 % 10
-    b = sum(int(x) * w for x, w in zip(body10 + str(a), (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8))) % 11 % 10
+    a = sum(int(x) * w for x, w in zip(body10, (7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=False)) % 11 % 10
+    b = sum(int(x) * w for x, w in zip(body10 + str(a), (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=False)) % 11 % 10
     return body10 + f"{a}{b}"
 
 
@@ -74,7 +74,7 @@ def tw_id(rng: random.Random) -> str:
     letter = rng.choice(letters)
     code = letters.index(letter) + 10
     body = [rng.choice((1, 2))] + [rng.randrange(10) for _ in range(7)]
-    total = code // 10 + (code % 10) * 9 + sum(x * w for x, w in zip(body, (8, 7, 6, 5, 4, 3, 2, 1)))
+    total = code // 10 + (code % 10) * 9 + sum(x * w for x, w in zip(body, (8, 7, 6, 5, 4, 3, 2, 1), strict=False))
     return letter + "".join(map(str, body)) + str((10 - total % 10) % 10)
 
 

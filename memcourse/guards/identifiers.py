@@ -148,7 +148,8 @@ _JOINERS = (r"number|no\.?|nr\.?|n[º°o]\.?|is|was|are|是|为|為|は|が|는|
 _LABELLED_ID = FoldedPattern(
     # between the label and the number, only what joins them: "number", "no.", a copula or particle
     # in any gate language ("is", "是", "は", "는", "es", "lautet", "est", "это") and punctuation
-    rf"(?P<label>{_ID_WORD})(?:[\s:：=#—\-]*(?:{_JOINERS})(?![^\W\d_]))*[\s:：=#—\-]*(?P<value>[A-Z]{{0,3}}\d[0-9A-Z]*(?:[ \-]\d[0-9A-Z]*)*)", re.I
+    rf"(?P<label>{_ID_WORD})(?:[\s:：=#—\-]*(?:{_JOINERS})(?![^\W\d_]))*[\s:：=#—\-]*"
+    rf"(?P<value>[A-Z]{{0,3}}\d[0-9A-Z]*(?:[ \-]\d[0-9A-Z]*)*)", re.I
 )
 
 

@@ -79,7 +79,7 @@ def korean_resident_number(text: str) -> bool:
 def japanese_my_number(text: str) -> bool:
     """12 digits; the last is a check digit over the first 11 (weights 6,5,4,3,2,7,6,5,4,3,2)."""
     d = _digits(text)
-    total = sum(x * w for x, w in zip(d[:11], (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)))
+    total = sum(x * w for x, w in zip(d[:11], (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=False))
     remainder = total % 11
     return d[11] == (0 if remainder <= 1 else 11 - remainder)
 
@@ -133,7 +133,7 @@ def taiwan_id(text: str) -> bool:
     letter = _TW_LETTERS.index(text[0].upper()) + 10
     d = [letter // 10, letter % 10] + _digits(text)
     weights = (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1)
-    return sum(x * w for x, w in zip(d, weights)) % 10 == 0
+    return sum(x * w for x, w in zip(d, weights, strict=False)) % 10 == 0
 
 
 _EDGE_L = r"(?<![0-9A-Za-z])"
