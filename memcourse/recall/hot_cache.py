@@ -19,8 +19,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from memcourse.records import MemoryRecord, MemoryType
+
+if TYPE_CHECKING:
+    from memcourse.stores.base import MemoryStore
 
 __all__ = ["PROFILE_TYPES", "HotReadCache"]
 
@@ -31,7 +35,7 @@ PROFILE_TYPES = (MemoryType.PREFERENCE, MemoryType.ENTITY)
 class HotReadCache:
     """``profile(user_id)`` from the store at most once per ``ttl_seconds`` per user and agent."""
 
-    def __init__(self, store, *, ttl_seconds: float = 10.0, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, store: MemoryStore, *, ttl_seconds: float = 10.0, clock: Callable[[], float] = time.monotonic,
                  types: Sequence[MemoryType] = PROFILE_TYPES):
         if not ttl_seconds > 0:
             raise ValueError(f"ttl_seconds must be positive, got {ttl_seconds!r}")
