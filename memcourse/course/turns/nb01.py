@@ -20,7 +20,7 @@ def _records_with_a_second_subject() -> int:
         for message in ["以后回答我问题时，代码示例尽量用 Python。", "记住：Phase4 当前任务是实现 AgentMemorySystem。",
                         "我现在有点困", "以后回答我问题时，代码示例优先用 TypeScript。"]:
             decision = policy.decide(message)
-            if decision.accepted:
+            if decision.accepted and decision.record is not None:
                 store.upsert(decision.record)
         store.upsert(MemoryRecord(MemoryType.ENTITY, "home_city", "I live in Shanghai", created_at=now))
         store.upsert(MemoryRecord(MemoryType.ENTITY, "current_city", "I live in Berlin now (moved from Shanghai)",

@@ -33,7 +33,8 @@ def _after_the_writes() -> tuple[int, int]:
 
 def _records_and_history(answer: Any) -> Verdict:
     if not (isinstance(answer, tuple) and len(answer) == 2 and all(isinstance(n, int) for n in answer)):
-        return wrong("answer with two whole numbers: (records, history entries)", "请用两个整数作答：(记录条数, 历史条数)")
+        return wrong("answer with two whole numbers: (records, history entries)",
+                     "请用两个整数作答：(记录条数, 历史条数)")
     expected = _after_the_writes()
     records, history = answer
     if (records, history) == expected:
