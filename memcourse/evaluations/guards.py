@@ -54,6 +54,9 @@ CORPORA = {
     "heldout": ("guard_corpus_heldout.json", "guard_corpus_paraphrase_heldout.json"),
     # written blind to the detectors by a session that saw neither them nor the corpora
     "fresh": ("guard_corpus_fresh_heldout.json",),
+    # written blind like "fresh", after the misses of "fresh" had been read (so "fresh" is no longer
+    # clean): run for reporting only, never opened case by case during development
+    "blind": ("guard_corpus_blind_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------
@@ -158,6 +161,8 @@ class CaseResult:
 class GuardReport:
     corpus: str
     results: list[CaseResult] = field(default_factory=list)
+    #: a held-out split's misses stay unprinted unless asked for (see main's --show-misses)
+    hide_misses: bool = False
 
     def rate(self, group: str) -> tuple[int, int]:
         members = [r for r in self.results if r.case.group == group]
@@ -255,7 +260,9 @@ class GuardReport:
             cells = [f"{ok / total:5.3f} {ok:>3}/{total:<3}" if total else f"{'-':>13}" for ok, total in row.values()]
             lines.append(f"  {lang:10} " + " ".join(f"{c:>16}" for c in cells))
         lines += ["", f"misses ({len(self.misses)}):"]
-        for result in self.misses:
+        if self.hide_misses:
+            lines.append("  (held-out: not printed; --show-misses prints them and spends the split)")
+        for result in [] if self.hide_misses else self.misses:
             case = result.case
             shown = json.dumps(case.text, ensure_ascii=True)[:110]
             lines.append(f"  [{case.id}] expected {case.expect}, got {result.rule}: {shown}")
@@ -264,7 +271,7 @@ class GuardReport:
 
 def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Case]:
     """The labelled cases of a corpus file, or of every file of the packaged split ``name``
-    ("dev", "heldout" or "fresh")."""
+    ("dev", "heldout", "fresh" or "blind")."""
     if path is None and name not in CORPORA:
         raise ValueError(f"no packaged guard split {name!r}; there are {sorted(CORPORA)}")
     files = [load_json(None, packaged=f) for f in CORPORA[name]] if path is None else [load_json(path)]
@@ -342,6 +349,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", help="a corpus JSON file (default: the packaged development corpus)")
     parser.add_argument("--heldout", action="store_true", help="run only the packaged held-out split")
     parser.add_argument("--dev", action="store_true", help="run only the packaged development split")
+    parser.add_argument("--split", choices=sorted(CORPORA), action="append",
+                        help="run this packaged split (repeatable); default: dev and heldout")
+    parser.add_argument("--show-misses", action="store_true",
+                        help="also print the missed cases of held-out splits (development misses always print): "
+                             "reading them turns a held-out split into development data")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--locomo", metavar="PATH", help="count how many ordinary turns of a LoCoMo file are refused")
@@ -355,8 +367,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.corpus:
         reports = [evaluate(load_corpus(args.corpus), corpus=args.corpus)]
     else:
-        names = ["heldout"] if args.heldout else ["dev"] if args.dev else ["dev", "heldout"]
+        names = args.split or (["heldout"] if args.heldout else ["dev"] if args.dev else ["dev", "heldout"])
         reports = [evaluate(load_corpus(name=name), corpus=f"{name}: " + " + ".join(CORPORA[name])) for name in names]
+        for name, report in zip(names, reports):
+            report.hide_misses = name != "dev" and not args.show_misses
     if args.json:
         print(
             json.dumps(
@@ -368,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
                             g: {"rate": round(v, 4), "target": t, "met": m}
                             for g, (v, t, m) in report.all_targets().items()
                         },
-                        "misses": [r.case.id for r in report.misses],
+                        "misses": [] if report.hide_misses else [r.case.id for r in report.misses],
                     }
                     for report in reports
                 ]
@@ -380,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
                         g: {"rate": round(v, 4), "target": t, "met": m}
                         for g, (v, t, m) in reports[0].all_targets().items()
                     },
-                    "misses": [r.case.id for r in reports[0].misses],
+                    "misses": [] if reports[0].hide_misses else [r.case.id for r in reports[0].misses],
                 },
                 indent=2,
                 ensure_ascii=False,

@@ -18,6 +18,7 @@ import re
 from datetime import datetime
 
 from memcourse.guards.findings import Finding, mask
+from memcourse.guards.national_ids import ID_WORDS, PHONE_WORDS, national_ids
 from memcourse.guards.normalise import FoldedPattern, Normalised, View
 
 __all__ = ["find_identifiers", "is_chinese_id_number", "passes_luhn", "blank_non_identifiers"]
@@ -129,18 +130,21 @@ _NATIONAL_PHONE_SPACED = re.compile(r"(?<![A-Za-z0-9_\-./+])(?<!\d )0[1-9]\d{0,3
 _INTL_PHONE = re.compile(r"(?<![A-Za-z0-9_+])\+[1-9]\d{0,2}(?:[ \-.]?\(?\d{1,4}\)?){2,5}(?!\d)")
 _SSN = re.compile(r"(?<![A-Za-z0-9_])(?!000|666|9\d\d)\d{3}([ \-])(?!00)\d{2}\1(?!0000)\d{4}(?![\d])")
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b")
-_PHONE_WORD = (r"phone|mobile|cell|tel|call|whats ?app|wechat|电话|手机|手机号|联系方式|微信|電話|携帯|番号")
+_PHONE_WORD = (r"phone|mobile|cell|tel|call|whats ?app|wechat|电话|手机|手机号|联系方式|微信|電話|携帯|番号|"
+               + PHONE_WORDS)
 _BARE_PHONE = FoldedPattern(rf"(?:{_PHONE_WORD})\D{{0,15}}(?<!\d)(?P<number>[2-9]\d{{9}})(?!\d)", re.I)
 _BARE_SSN = re.compile(r"(?:\bssn\b|social security(?: number| no\.?)?)\D{0,15}(?<!\d)(?P<number>\d{9})(?!\d)", re.I)
 _ID_WORD = (
     r"passport(?: number| no\.?)?|driver'?s? licen[cs]e(?: number)?|national id(?: number)?|id card number|tax id|"
     r"account number|routing number|bank account|card number|社保号|社保卡号|社会保障号|身份证号码?|身份证|护照号码?"
     r"|护照|驾驶证号?|"
-    r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号"
+    r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号|"
+    + ID_WORDS
 )
 _LABELLED_ID = FoldedPattern(
-    rf"(?P<label>{_ID_WORD})\s*(?:number|no\.?|#)?\s*(?:is|was|:|=|是|为|は"
-    rf"|:)?\s*(?P<value>[A-Z]{{0,2}}[0-9][0-9 \-]{{4,}}[0-9A-Z]?)", re.I
+    # between the label and the number: a verb or particle in any language ("is", "是", "は",
+    # "는", "es", "lautet", "est", "—"), a few characters with no digit and no line break
+    rf"(?P<label>{_ID_WORD})[^\d\n]{{0,16}}?(?P<value>[A-Z]{{0,2}}\d[0-9A-Z]*(?:[ \-]\d[0-9A-Z]*)*)", re.I
 )
 
 
@@ -177,6 +181,8 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
             and passes_luhn(digits) and not is_chinese_id_number(digits) and not _looks_like_datetime(digits)
         ):
             add("card", "payment card number", *m.span())
+    for label, start, end in national_ids(text):
+        add("national_id", label, start, end)
     for m in _SSN.finditer(text):
         add("ssn", "US social security number", *m.span())
     for m in _BARE_SSN.finditer(text):
@@ -198,7 +204,7 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
             add("bank_account", "IBAN", *m.span())
     for m in _LABELLED_ID.finditer(text):
         value = m.group("value").strip(" -")
-        if sum(ch.isdigit() for ch in value) >= 5:
+        if sum(ch.isdigit() for ch in value) >= 5 and len(value.replace(" ", "").replace("-", "")) >= 6:
             add("labelled_id", f"identifier ({m.group('label').strip()}) with its "
                 f"number", m.start("label"), m.start("value") + len(value))
     return found
