@@ -10,6 +10,7 @@ catch those, so re-basing broke no ``except``::
     │   └── TenancyError (ValueError)             an id belongs to another user or agent
     │       └── MisScopedIdError                  a derived id that is not the record's own
     ├── AuditLogError (RuntimeError)              memcourse.extraction.audit: the log is unreadable
+    ├── SessionLogError (RuntimeError)            memcourse.session_log: a transcript file is damaged
     ├── ReplyError (ValueError)                   memcourse.extraction.parsing: a model reply that is not usable
     ├── LLMError (RuntimeError)                   memcourse.llm: the chat server failed or answered nonsense
     ├── ToolArgumentError (ValueError)            memcourse.agent.tools: a tool call the model got wrong

@@ -7,7 +7,8 @@ Run it after a library change that alters what a notebook prints:
     .venv/bin/python scripts/refresh_notebooks.py --markers-only  # only the cell markers below
 
 Each notebook runs from ``notebooks/`` (as nbval runs it), top to bottom. The saved file has
-sequential execution counts and stable cell ids (an existing id is never renumbered), and no widget state (it would change on every
+sequential execution counts and stable cell ids (an existing id is never renumbered), and no
+widget state (it would change on every
 run). The script refuses to save a notebook whose outputs hold an error or a temporary path.
 
 Cell markers live in cell metadata, never in the code a learner reads:

@@ -18,8 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_zh import chosen, load_translation, problems, translation_path  # noqa: E402
-from build_zh import cell_sha256, cell_text  # noqa: E402
+from build_zh import cell_sha256, cell_text, chosen, load_translation, problems, translation_path  # noqa: E402  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         translation["cells"][cell_id] = {"en_sha256": cell_sha256(markdown[cell_id]), "zh": text}
     order = [cell_id for cell_id in markdown if cell_id in translation["cells"]]
     translation["cells"] = {cell_id: translation["cells"][cell_id] for cell_id in order}
-    translation_path(notebook).write_text(json.dumps(translation, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text = json.dumps(translation, ensure_ascii=False, indent=1) + "\n"
+    translation_path(notebook).write_text(text, encoding="utf-8")
     print(f"{len(updates)} translation(s) pinned in {translation_path(notebook).relative_to(notebook.parents[1])}")
     return 0
 

@@ -24,7 +24,7 @@ def refused(text: str) -> bool:
 
 # -- building valid numbers: each check computed independently of the module's validators ------
 def my_number(body11: str) -> str:
-    total = sum(int(x) * w for x, w in zip(body11, (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)))
+    total = sum(int(x) * w for x, w in zip(body11, (6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=False))
     r = total % 11
     n = body11 + str(0 if r <= 1 else 11 - r)
     return f"{n[:4]} {n[4:8]} {n[8:]}"
@@ -45,8 +45,8 @@ def snils(body9: str) -> str:
 
 
 def inn(body10: str) -> str:
-    a = sum(int(x) * w for x, w in zip(body10, (7, 2, 4, 10, 3, 5, 9, 4, 6, 8))) % 11 % 10
-    b = sum(int(x) * w for x, w in zip(body10 + str(a), (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8))) % 11 % 10
+    a = sum(int(x) * w for x, w in zip(body10, (7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=False)) % 11 % 10
+    b = sum(int(x) * w for x, w in zip(body10 + str(a), (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8), strict=False)) % 11 % 10
     return body10 + f"{a}{b}"
 
 
@@ -74,7 +74,7 @@ def tw_id(rng: random.Random) -> str:
     letter = rng.choice(letters)
     code = letters.index(letter) + 10
     body = [rng.choice((1, 2))] + [rng.randrange(10) for _ in range(7)]
-    total = code // 10 + (code % 10) * 9 + sum(x * w for x, w in zip(body, (8, 7, 6, 5, 4, 3, 2, 1)))
+    total = code // 10 + (code % 10) * 9 + sum(x * w for x, w in zip(body, (8, 7, 6, 5, 4, 3, 2, 1), strict=False))
     return letter + "".join(map(str, body)) + str((10 - total % 10) % 10)
 
 
@@ -129,14 +129,6 @@ def test_snils_check_number(body):
     assert ids.russian_snils(good) and not ids.russian_snils(bad)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.text(alphabet="0123456789", min_size=10, max_size=10))
-def test_inn_check_digits(body):
-    good = inn(body)
-    bad = good[:-1] + str((int(good[-1]) + 1) % 10)
-    assert ids.russian_inn(good) and not ids.russian_inn(bad)
-
-
 @pytest.mark.parametrize("text", [
     "订单号 123456789012 已经发货",            # twelve bare digits: an order number
     "Tracking 1234 5678 9013 arrives Friday",  # grouped like My Number, wrong check digit
@@ -145,6 +137,7 @@ def test_inn_check_digits(body):
     "Заказ 123-456-789 01 доставлен",           # SNILS shape, wrong check
     "내 생일은 990230-1234567 이 아니야",           # RRN shape with an impossible date
     "I ran 10k in 52:30 and slept 8 hours",
+    "ts=986540968000 in the log",                 # twelve digits: a millisecond timestamp, not an INN
 ])
 def test_ordinary_numbers_of_the_same_shapes_are_written(text):
     assert not refused(text), text
@@ -158,6 +151,9 @@ def test_ordinary_numbers_of_the_same_shapes_are_written(text):
     "Номер паспорта 45 08 123456",
     "我的護照號碼是 312345678",
     "Meine Kontonummer ist 0532013000",
+    "Номер паспорта 45 08 123456",             # a capital Н folds to Latin H, the label still matches
+    "Мой телефон 8 916 123-45-67",
+    "звони мне: 8 (903) 123 45 67",
 ])
 def test_a_labelled_number_is_refused_in_each_language(text):
     assert refused(text), text

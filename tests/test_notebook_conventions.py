@@ -390,10 +390,12 @@ def test_the_stated_time_is_the_measured_one(notebook):
         "(run scripts/notebook_times.py --write)")
     stem = name.removesuffix(".ipynb")
     if stem in OVER_THE_LIMIT:
-        assert measured.minutes > LIMIT_MINUTES, f"{name} is now within {LIMIT_MINUTES} minutes: remove it from OVER_THE_LIMIT"
+        assert measured.minutes > LIMIT_MINUTES, (
+            f"{name} is now within {LIMIT_MINUTES} minutes: remove it from OVER_THE_LIMIT")
     else:
         assert measured.minutes <= LIMIT_MINUTES, (
-            f"{name}: {measured.minutes:.0f} minutes by the rule, over one sitting ({LIMIT_MINUTES}); split it or move material")
+            f"{name}: {measured.minutes:.0f} minutes by the rule, over one sitting ({LIMIT_MINUTES}); "
+            "split it or move material")
 
 
 # -- hint() ------------------------------------------------------------------------------------

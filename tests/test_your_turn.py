@@ -37,7 +37,8 @@ def test_feedback_and_explanation_in_both_languages(turn, monkeypatch):
     assert set(turn.explain) == {"en", "zh"} and all(text.strip() for text in turn.explain.values())
     assert re.search(r"[\u4e00-\u9fff]", turn.explain["zh"]), f"{turn.key}: the Chinese explanation is not Chinese"
     monkeypatch.setenv("MEMCOURSE_LANG", "zh")
-    assert turn.check(turn.example, **_context(turn)).text() == turn.check(turn.example, **_context(turn)).feedback["zh"]
+    verdict = turn.check(turn.example, **_context(turn))
+    assert verdict.text() == verdict.feedback["zh"]
 
 
 def test_an_unanswered_task_waits_and_reveal_shows_the_answer(capsys):
@@ -50,7 +51,8 @@ def test_an_unanswered_task_waits_and_reveal_shows_the_answer(capsys):
 
 
 def test_a_check_that_raises_is_reported_not_raised(capsys, monkeypatch):
-    turn = module.Turn(key="00.9", check=lambda answer: 1 / 0, example=1, wrong_answers=(2,), explain={"en": "", "zh": ""})
+    turn = module.Turn(key="00.9", check=lambda answer: 1 / 0, example=1, wrong_answers=(2,),
+                       explain={"en": "", "zh": ""})
     monkeypatch.setattr(module, "find_turn", lambda key: turn)
     assert module.your_turn("00.9", 5) is False
     assert "ZeroDivisionError" in capsys.readouterr().out

@@ -236,7 +236,8 @@ ZH: dict[str, str] = {
     "(empty)": "（空）",
     "Audit log (latest entries)": "审计日志（最新条目）",
     # -- your turn: the short checked tasks inside a notebook -----------------------------------
-    "A your-turn key looks like '07.1' (notebook, task); got {key!r}": "任务编号形如 '07.1'（笔记本、任务）；收到的是 {key!r}",
+    "A your-turn key looks like '07.1' (notebook, task); got {key!r}":
+        "任务编号形如 '07.1'（笔记本、任务）；收到的是 {key!r}",
     "No your-turn tasks for notebook {notebook}": "笔记本 {notebook} 没有“轮到你”任务",
     "No task {key!r}; this notebook has: {known}": "没有任务 {key!r}；这个笔记本有：{known}",
     "Task {key}, the answer:": "任务 {key} 的答案：",

@@ -369,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         names = args.split or (["heldout"] if args.heldout else ["dev"] if args.dev else ["dev", "heldout"])
         reports = [evaluate(load_corpus(name=name), corpus=f"{name}: " + " + ".join(CORPORA[name])) for name in names]
-        for name, report in zip(names, reports):
+        for name, report in zip(names, reports, strict=False):
             report.hide_misses = name != "dev" and not args.show_misses
     if args.json:
         print(

@@ -118,6 +118,8 @@ _US_PHONE = re.compile(
 _TW_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:\+886[ \-]?9|09)\d{2}[ \-]?\d{3}[ \-]?\d{3}(?!\d)")
 #: A Taiwanese landline with its area code in parentheses: (02) 2345-6789, (04)2234-5678.
 _TW_LANDLINE = re.compile(r"(?<![A-Za-z0-9_])[(（]0[2-8]\d{0,2}[)）][ \-]?\d{3,4}[ \-]?\d{4}(?!\d)")
+#: A Russian mobile behind the trunk 8 (8 916 123-45-67, 8 (903) 123 45 67): +7 is international.
+_RU_MOBILE = re.compile(r"(?<![A-Za-z0-9_])8[ \-]?(?:\(9\d{2}\)|9\d{2})[ \-]?\d{3}[ \-]?\d{2}[ \-]?\d{2}(?!\d)")
 _JP_PHONE = re.compile(r"(?<![A-Za-z0-9_])(?:0[5789]0|\+81[ \-]?[5789]0)[ \-]?\d{4}[ \-]?\d{4}(?!\d)")
 # National format behind a trunk "0" (Japan 03-1234-5678, 090-123-4567, 0120-123-456; Germany
 # 030-1234-5678; France 06.12.34.56.78; UK 020 7946 0958; Australia 02 9876 5432): three or more
@@ -141,10 +143,13 @@ _ID_WORD = (
     r"驾照号?|银行账号|银行卡号|卡号|账号|税号|マイナンバー|口座番号|旅券番号|パスポート番号|免許証番号|保険証番号|"
     + ID_WORDS
 )
+_JOINERS = (r"number|no\.?|nr\.?|n[º°o]\.?|is|was|are|是|为|為|は|が|는|은|이|가|es|era|ist|lautet|war|est|"
+             r"[ée]tait|это|de|mein|meine|my|mi|mon|ma|мой|мой номер")
 _LABELLED_ID = FoldedPattern(
-    # between the label and the number: a verb or particle in any language ("is", "是", "は",
-    # "는", "es", "lautet", "est", "—"), a few characters with no digit and no line break
-    rf"(?P<label>{_ID_WORD})[^\d\n]{{0,16}}?(?P<value>[A-Z]{{0,2}}\d[0-9A-Z]*(?:[ \-]\d[0-9A-Z]*)*)", re.I
+    # between the label and the number, only what joins them: "number", "no.", a copula or particle
+    # in any gate language ("is", "是", "は", "는", "es", "lautet", "est", "это") and punctuation
+    rf"(?P<label>{_ID_WORD})(?:[\s:：=#—\-]*(?:{_JOINERS})(?![^\W\d_]))*[\s:：=#—\-]*"
+    rf"(?P<value>[A-Z]{{0,3}}\d[0-9A-Z]*(?:[ \-]\d[0-9A-Z]*)*)", re.I
 )
 
 
@@ -189,7 +194,7 @@ def _scan_view(view: View, source: str) -> list[tuple[str, str, str]]:
         add("ssn", "US social security number", *m.span("number"))
     for m in _CN_MOBILE.finditer(text):
         add("phone", "Chinese mobile number", *m.span())
-    for pattern in (_US_PHONE, _JP_PHONE, _TW_PHONE, _TW_LANDLINE, _INTL_PHONE):
+    for pattern in (_US_PHONE, _JP_PHONE, _TW_PHONE, _TW_LANDLINE, _RU_MOBILE, _INTL_PHONE):
         for m in pattern.finditer(text):
             if len(re.sub(r"\D", "", m.group())) >= 9:
                 add("phone", "phone number", *m.span())
