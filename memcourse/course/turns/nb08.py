@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from memcourse.course.inline_tasks import Turn, Verdict, right, wrong
-from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.recall.admission import admit
 from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede
+from memcourse.records import MemoryRecord, MemoryType, Source, Status
 
 #: The pair notebook 08 shows; the task asks for one of the learner's own.
 _SHOWN = {"Ticket SUP-69636 was closed after restarting the worker pool",

@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from memcourse.course.inline_tasks import Turn, Verdict, right, wrong
-from memcourse.records import MemoryRecord, MemoryType
 from memcourse.recall.admission import admit
 from memcourse.recall.packing import FENCE_CLOSE, FENCE_OPEN, pack_context
+from memcourse.records import MemoryRecord, MemoryType
 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 #: The texts notebook 09 plants itself; the task asks for a new one.
@@ -61,8 +61,9 @@ def _fence_holds(answer: Any) -> Verdict:
     record.source_conversation_id = answer  # as a record loaded from an old or hand-edited file may hold
     lines = pack_context([record]).text.splitlines()
     inside = lines[lines.index(FENCE_OPEN) + 1:]
-    held = (lines.count(FENCE_OPEN) == 1 and lines[-1] == FENCE_CLOSE and lines.count(FENCE_CLOSE) == 1
-            and sum(line.startswith("- ") for line in inside) == 1 and not any(line.startswith("## R") for line in inside))
+    items, headers = sum(line.startswith("- ") for line in inside), [line for line in inside if line.startswith("## R")]
+    one_item = items == 1 and not headers
+    held = lines.count(FENCE_OPEN) == 1 and lines.count(FENCE_CLOSE) == 1 and lines[-1] == FENCE_CLOSE and one_item
     if held:
         return right(f"the packed block still has one item on one line inside the fence ({len(lines)} lines in "
                      "all): escape_field turned every line break into a space and broke up the markers, so your "
