@@ -22,7 +22,7 @@ def _reversal_that_passes(answer: Any) -> Verdict:
     if not isinstance(answer, str) or not answer.strip():
         return wrong("write one sentence, as a string", "请写一句话（字符串）")
     claim = answer.strip()
-    if not grounding_report([claim], DOCUMENTS, [])["grounded"]:
+    if not grounding_report([claim], list(DOCUMENTS), [])["grounded"]:
         return wrong("the check removed it: too few of its words are in any one document. Start from a document "
                      "sentence and change its meaning with as few new words as you can",
                      "核查把它删掉了：它的词在任何一篇文档里都不够多。从文档里的一句话出发，用尽量少的新词改变它的意思")
@@ -52,7 +52,8 @@ TURNS = [
                          "look up another thread's state?",
                          "看看第 3 节里 checkpointer 用什么来查找：thread_id。什么会让它去查另一个线程的状态？")}),
     Turn(key="12.2", check=_reversal_that_passes, example="checkpointer 不保存单个线程的运行状态，让这个线程可以恢复。",
-         wrong_answers=("checkpointer 保存单个线程的运行状态，让这个线程可以恢复。", "checkpoint 可以跨线程保存用户偏好",
+         wrong_answers=("checkpointer 保存单个线程的运行状态，让这个线程可以恢复。",
+                        "checkpoint 可以跨线程保存用户偏好",
                         "A checkpointer does not save anything.", 42),
          explain={"en": "For example 'checkpointer 不保存单个线程的运行状态，让这个线程可以恢复。': seven of its eight "
                         "words are in doc:checkpointer (0.875 ≥ 0.8), so the check supports a sentence that says "

@@ -55,7 +55,8 @@ EMAIL_CASES = [
 
 def _email_rule(answer: Any) -> Verdict:
     if not callable(answer):
-        return wrong("write a function: def email_kept(content, message): ...", "请写一个函数：def email_kept(content, message): ...")
+        return wrong("write a function: def email_kept(content, message): ...",
+                     "请写一个函数：def email_kept(content, message): ...")
     for message, content, expected in EMAIL_CASES:
         got = answer(content, message)
         if not isinstance(got, bool):

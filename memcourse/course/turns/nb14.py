@@ -68,7 +68,8 @@ def _kept_apart(answer: Any) -> Verdict:
     flagged_zh = "（较早的一条被标记为有矛盾：同一话题，另一个值）" if report.contradicted else ""
     return right(f"{similarity:.2f} alike, and both kept{flagged}: they differ in a number, an id, a date, a negation "
                  "or a substituted word, so they are two facts, not one said twice.",
-                 f"相似度 {similarity:.2f}，两条都保留了{flagged_zh}：它们在数字、编号、日期、否定或一个替换的词上不同，"
+                 f"相似度 {similarity:.2f}，两条都保留了{flagged_zh}："
+                 "它们在数字、编号、日期、否定或一个替换的词上不同，"
                  "所以是两个事实，不是一件事说了两遍。")
 
 
@@ -101,6 +102,7 @@ TURNS = [
                         "'not' works too; a text that only adds a word ('really likes') is a restatement and is "
                         "merged.",
                   "zh": "例如 ('Deployed release 4.1 to the Frankfurt cluster', 'Deployed release 4.1 to the "
-                        "Singapore cluster')：相似度 0.86，但一个词替换了另一个词，所以是两个事实。加一个 'not' 也可以；"
+                        "Singapore cluster')：相似度 0.86，但一个词替换了另一个词，所以是两个事实。"
+                        "加一个 'not' 也可以；"
                         "只多一个词（'really likes'）是同一事实的复述，会被合并。"}),
 ]

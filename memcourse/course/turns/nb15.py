@@ -1,8 +1,9 @@
-"""Notebook 15's tasks: an answer the grader accepts, and the score of an answerer that always
-abstains, predicted before the notebook computes it."""
+"""Notebook 15's tasks: an answer a person accepts and the grader does not, and the score of an
+answerer that always abstains, predicted before the notebook computes it."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -17,22 +18,27 @@ def _probe() -> Question:
     return next(q for q in load_benchmark()[0].questions if q.ability == "multi_session")
 
 
-def _graded_right(answer: Any) -> Verdict:
+def _right_to_a_person_wrong_to_the_grader(answer: Any) -> Verdict:
     if not isinstance(answer, str) or not answer.strip():
         return wrong("write the answer as a string", "请把答案写成字符串")
     question = _probe()
     if is_correct(question, answer):
-        return right("graded right: one accepted spelling of every group, and no abstention.",
-                     "判为正确：每一组都有一个被接受的写法，而且没有弃答。")
+        return wrong("the grader marks this one right: find a way of saying the same two facts that it marks wrong",
+                     "评分器判这个答案正确：找一种说出同样两件事、却被它判错的说法")
     if abstained(answer):
-        return wrong("the grader reads this as an abstention: on an answerable question a hedge counts as "
-                     "'I don't know', whatever follows it", "评分器把它当作弃答：在可回答的问题上，含糊其辞就算"
-                     "“我不知道”，不管后面写了什么")
-    missing = [group for group in question.expect if not any(s.lower() in answer.lower() for s in group)]
-    return wrong(f"{len(missing)} of the {len(question.expect)} groups has no accepted spelling in your answer. The "
-                 "grader matches spellings, not meaning: which spellings does the question list?",
-                 f"{len(question.expect)} 组里有 {len(missing)} 组在你的答案里找不到被接受的写法。评分器匹配写法，"
-                 "不理解意思：题目列出了哪些写法？")
+        return wrong("the grader reads this as an abstention, and so would a person: the task wants an answer that "
+                     "gives both facts", "评分器把它当作弃答，人也会这样看：任务要的是给出两件事的答案")
+    text = answer.lower()
+    has_age = bool(re.search(r"\b7\b|seven|七", text))
+    has_date = "23" in text and ("may" in text or "5月" in text or "五月" in text)
+    if not (has_age and has_date):
+        return wrong("a person would not call this right either: it needs Ines's age and the party's date, May 23",
+                     "人也不会认为这是对的：它需要 Ines 的年龄和派对的日期（5 月 23 日）")
+    return right("a person reads both facts; the grader, matching accepted spellings only, marks it wrong. "
+                 "Spelling-based grading is cheap and reproducible and under-counts answers phrased another way: "
+                 "report the judge with the score, and check a sample of its verdicts by hand.",
+                 "人能读出两件事；评分器只匹配被接受的写法，判它错。按写法评分便宜、可复现，但会少算换了说法的答案："
+                 "报告分数时要同时说明评判方式，并人工抽查一部分判决。")
 
 
 def _always_abstains_overall(answer: Any) -> Verdict:
@@ -58,16 +64,18 @@ def _always_abstains_overall(answer: Any) -> Verdict:
 
 
 TURNS = [
-    Turn(key="15.1", check=_graded_right, example="Ines turns seven, and her party is on May 23.",
-         wrong_answers=("Ines turns 7.", "I don't know, maybe seven, on May 23?",
-                        "Ines turns 7; the party is on the 23rd of May.", 7),
-         explain={"en": "For example 'Ines turns seven, and her party is on May 23.': one spelling from each group "
-                        "(['7', 'seven'] and ['May 23', '23 May']). 'the 23rd of May' is right to a person and wrong "
-                        "to this grader: spelling-based grading is cheap and reproducible, and it under-counts "
-                        "answers phrased another way, which is why papers also report a model judge.",
-                  "zh": "例如 'Ines turns seven, and her party is on May 23.'：每组各有一个写法（['7', 'seven'] 和 "
-                        "['May 23', '23 May']）。'the 23rd of May' 对人来说是对的，对这个评分器却是错的：按写法评分"
-                        "便宜、可复现，但会少算换了说法的答案，所以论文还会报告模型评审的结果。"}),
+    Turn(key="15.1", check=_right_to_a_person_wrong_to_the_grader,
+         example="Ines turns 7, and the party is on the 23rd of May.",
+         wrong_answers=("Ines turns seven, and her party is on May 23.", "I don't know, maybe seven, on May 23?",
+                        "Ines turns 7.", 7),
+         explain={"en": "For example 'Ines turns 7, and the party is on the 23rd of May.': a person reads both "
+                        "facts, but the question accepts only 'May 23' or '23 May' for the date, so the grader "
+                        "marks it wrong. A grader that matches spellings under-counts; one that asks a model to "
+                        "judge has its own errors. Say which one produced a score.",
+                  "zh": "例如 'Ines turns 7, and the party is on the 23rd of May.'："
+                        "人能读出两件事，但这道题的日期只接受 "
+                        "'May 23' 或 '23 May'，所以评分器判它错。匹配写法的评分器会少算；让模型来评判的评分器也有"
+                        "自己的错误。报告分数时要说明是哪一种评出来的。"}),
     Turn(key="15.2", check=_always_abstains_overall, example=0.19,
          wrong_answers=(1.0, 0.0, 0.2, 100, "19%"),
          explain={"en": "About 19%: overall accuracy counts questions, and the answerer is right only on the "
