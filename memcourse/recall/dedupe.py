@@ -20,9 +20,11 @@ when all of these hold:
    other, the writer updates it by subject (same ``memory_id``) and says so.
 4. **Similar enough**: cosine similarity >= ``threshold``.
 
-**0.85 or 0.92?** "Remember right, not more" suggests merging at 0.85; the engineering guide
-uses 0.92. The higher one is the safer default, and the data in docs/benchmarks.md (the
-"Supersede" section) show why: on the shipped recall set, pairs of *distinct* facts sit well
+**0.85 or 0.92?** The engineering guide uses both, for two jobs: 0.92 to deduplicate a
+restatement at write time (§3.3) and 0.85 to treat a new statement as an update of an old fact
+(§5.2); "Remember right, not more" merges at 0.85 in its customer-service code (§5). The
+library has one threshold, for both, and takes the higher: the data in docs/benchmarks.md (the
+"Supersede" section) and notebook 08's labelled pairs show why: on the shipped recall set, pairs of *distinct* facts sit well
 above 0.85, and the rules above, not the threshold, are what keep them apart. Lowering the
 threshold merges more restatements and, without rules 2-3, more distinct facts.
 """
