@@ -186,3 +186,14 @@ def test_locomo_style_turns_are_not_refused():
              "Tell me more about your trip to Rome!", "Keep being positive, you're an inspiration.", "Never say never!"]
     count, refused = benign_refusals(turns)
     assert count == len(turns) and refused == []
+
+
+def test_held_out_misses_stay_unprinted_unless_asked(capsys):
+    """Reading a held-out split's misses turns it into development data: the report keeps them
+    back (aggregate figures only) unless --show-misses is given."""
+    from memcourse.evaluations.guards import main
+
+    main(["--split", "blind"])
+    hidden = capsys.readouterr().out
+    assert "not printed" in hidden and "[b-" not in hidden
+    assert "by language" in hidden and "blind" in hidden
