@@ -5,7 +5,9 @@ patterns are folded the same way when they compile, so they are written in natur
 
 from __future__ import annotations
 
-EUROPEAN: dict[str, dict[str, str]] = {
+from memcourse.guards.grammar.rows import merged
+
+_BASE: dict[str, dict[str, str]] = {
     "es": {
         "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por favor|también|y|luego|ahora|siempre|nunca|jamás|la próxima vez|a "
         r"partir de ahora|desde ahora|de ahora en adelante|en adelante|cada vez que [^,]{1,40})[\s,]+)*"
@@ -196,3 +198,146 @@ EUROPEAN: dict[str, dict[str, str]] = {
         r"|кратк\w*|подробн\w*|тон|формальн\w*|на «вы»|на вы|на ты|код\w*|python|метрическ\w*|называй меня)\b|«вы»",
     },
 }
+
+#: Russian imperatives by their endings: the plural / polite -йте -ите -ьте and the -уй of
+#: советуй are imperatives wherever they stand (after a fronted object: "покупателям говорите");
+#: -ай / -и / -ь ones only at a clause start, after "не" or after an adverb, since nouns end so too.
+#: A locative after в / на / о ("на сайте", "о защите") is not one.
+_RU_IMP_ANY = (r"(?<!\bв )(?<!\bна )(?<!\bо )(?<!\bоб )(?<!\bпри )(?<!\bвы )\b\w{2,}(?:йте|ите|ьте)(?:сь)?\b"
+               r"|\b\w{3,}(?:уй|юй)(?:те)?\b")
+_RU_ADV = (r"(?:не|всегда|никогда|сразу|тоже|также|обязательно|только|теперь|впредь|отныне|кстати|срочно|лучше|просто"
+           r"|всем|каждому|никому)")
+_RU_IMP_START = (r"(?:(?:^|(?<=[,:;—]))\s*(?:(?:пожалуйста|кстати|теперь|впредь|отныне|с (?:этой|этого|сегодняшнего) "
+                 r"(?:минуты|момента|дня)|from now on|please)[\s,]+)*|\b" + _RU_ADV + r"\s+)"
+                 r"\w{2,}(?:ай|яй|ей|и|ь)(?:те)?(?:сь|ся)?\b")
+
+_MORE: dict[str, dict[str, str]] = {
+    "ru": {
+        "imperative": (_RU_IMP_ANY + "|" + _RU_IMP_START
+                       + r"|\bты (?:не )?(?:должен|должна|обязан|обязана)\b|\bтебе (?:нельзя|следует|придётся|надо|нужно)\b"
+                       r"|\bвы (?:теперь )?(?:будете|должны|обязаны|можете)\b"),
+        "speech": (r"\b(?:сообща|сообщи|рассказ|расскаж|говор|скаж|упомина|упомян|совет|предлага|предлож|рекоменд|напомина"
+                   r"|напомн|объявл|объяв|информир|пересыл|перешл|отправ|присыл|напиш|вывод|выве|выпиш|отвеча|ответ)\w*"),
+        "statement": r"^\s*(?:мы|люди|дети|гости|друзья|коллеги|родители|соседи|вы(?!\s+(?:теперь\s+)?(?:будете|должны"
+                     r"|обязаны|можете)))\b",
+        "others": (r"\b(?:каждому|каждого|любому|всем|всех) (?:\w+ )?(?:покупател|клиент|посетител|пользовател|гост|человек"
+                   r"|абонент|собеседник)\w*|\bни (?:одному|одной) (?:\w+ )?(?:человек|клиент|пользовател|покупател)\w*"
+                   r"|\bни с кем\b|\b(?:покупател|клиент|посетител|пользовател|абонент)(?:ям|ам)\b|\bкто бы (?:то )?ни\b"),
+        "identity": (r"\bтебя\s+(?:\w+\s+)?зовут\b|\bзовут\s+тебя\b|\b(?:твоё|твое|твоим) (?:новое )?имя\b"
+                     r"|\bнет (?:никаких |всяких )?(?:рамок|ограничений|правил|запретов)\b|\bбез (?:всяких |каких-либо )?"
+                     r"(?:ограничений|рамок|запретов)\b"),
+        "disclosure": (r"\b(?:написано|сказано|указано) (?:выше|сверху)\b|\b(?:выше|сверху) (?:написан|сказан|указан)\w*"
+                       r"|\bдо начала (?:разговора|беседы|диалога|чата)\b|\bслово в слово\b|\b(?:тебе|вам) (?:загрузили|дали"
+                       r"|выдали|передали|прописали)\b"),
+        "override": (r"\b(?:считай|считайте)\s+(?:\w+\s+)?(?:недействительн|отменённ|отмененн|несуществующ|нулев|пустым)\w*"
+                     r"|\b(?:как|что) я (?:скажу|прикажу|велю|говорю|попрошу|сказал)\b|\b(?:мои|моё|мое|мой) (?:слова?"
+                     r"|указания|просьбы|приказы?|решени\w*) (?:важнее|главнее|выше|приоритетнее|в приоритете)"
+                     r"|\bне (?:обращай|обращайте) внимания\b|\bне (?:должен |должна |смей |можешь )?отказыва\w*"
+                     r"|\bни в (?:одной|какой) просьбе\b"),
+        "permission": (r"\b(?:ты|вы) (?:теперь )?(?:вправе|имеешь право|имеете право|уполномочен\w*)\b"
+                       r"|\bбез (?:спроса|подтверждения|разрешения|согласия|одобрения)\b"
+                       r"|\b(?:записи|данные|заметки|файлы|историю|переписку|сообщения|карточки|профили) (?:\w+ )?(?:других"
+                       r"|чужих|всех|любых)\b|\bне (?:спрашивай|спрашивайте|проси|просите) разрешени\w*"),
+        "exfiltration": (r"\bна (?:мой|мою|мои) (?:\w+ )?(?:адрес|почту|ящик|e-?mail|имейл|номер|сервер|телеграм|аккаунт)\b"
+                         r"|\b(?:перешли|отправь|пересылай|пришли|скинь)\w*[^.!?]{0,30}(?:переписк|разговор|диалог|беседу)"),
+        "standing": (r"\bс (?:этой|этого|сегодняшнего|сей) (?:минуты|момента|дня|часа|поры)\b|\bв дальнейшем\b"
+                     r"|\bна будущее\b"),
+        "dimension": r"\bтаблиц\w*|\b(?:не длиннее|не больше|не более|максимум) \w+",
+    },
+    "de": {
+        # V1 imperatives by their verb, the polite "Sagen Sie" / V2 "ab sofort empfehlen Sie" (sie·f:
+        # see directives.prepare) and a V2 clause with "du" after the verb ("so heißt du", "erzählst du")
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:bitte|übrigens|ab heute|ab morgen|ab sofort|ab jetzt|von nun an|von jetzt an"
+                       r"|von diesem moment an|fortan|künftig|in zukunft|from now on|please)[\s,]+)*"
+                       r"(?:informiere|informier|biete|betrachte|handle|frag|frage|führe|kümmere|kümmer|halte|lass|erkläre"
+                       r"|behalte|nenne|hilf|nimm|vergiss|ignoriere|beachte|befolge|bleib|werde|verschweige|melde|weise"
+                       r"|zahle|bezahle|lösch|akzeptiere|kopiere|schreib|empfiehl|leite|mach|antworte|\w+iere)\b"
+                       r"|\b\w+(?:en|ern|eln) sie·f\b|\b(?!est\b)\w+st du\b|\bheißt du\b"),
+        "speech": (r"\b(?:informiere|informier|informieren|biete|bieten|antworte|antworten|erzählst|sagst|empfiehlst|empfehlen"
+                   r"|sagen|erzählen|mitteilen|teile|verschweige|nenne|weise)\b"),
+        "others": (r"\b(?:jedem|jeden|jeder|allen|alle|den|die|keinem|keiner) (?:\w+ )?(?:kunde|kunden|besucher\w*|gast|gäste\w*"
+                   r"|nutzer\w*|käufer\w*|anrufer\w*|interessent\w*|menschen|person)\b|\bwer (?:auch )?immer\b"),
+        "identity": (r"\b(?:so )?heißt du\b|\bdein (?:neuer )?name (?:ist|lautet|wird)\b|\bdu hast keiner?(?:lei)? (?:grenzen"
+                     r"|regeln|einschränkungen|beschränkungen|filter)\b|\bohne (?:jede |alle )?(?:grenzen|einschränkungen)\b"),
+        "disclosure": (r"\bwas oben steht\b|\b(?:oben|weiter oben) (?:steht|stehen|geschrieben|genannt)\b|\bvor beginn (?:des"
+                       r"|unseres) gesprächs\b|\bwort für wort\b|\bmitgegeben\b"),
+        "override": (r"\bbetrachte\w* (?:\w+ )?als (?:ungültig|nichtig|hinfällig|aufgehoben)\b|\bwie ich (?:es )?(?:sage|will"
+                     r"|befehle|anordne)\b|\bwas ich (?:dir )?(?:sage|auftrage|befehle|anordne)\b|\bmeine (?:worte|anweisungen"
+                     r"|wünsche|befehle) (?:zählen|gelten|wiegen|haben) (?:mehr|vorrang|höher)\b|\bkümmere? dich nicht um\b"
+                     r"|\bbitte (?:mehr )?ab(?:lehnen|zulehnen)\b|\bnichts (?:mehr )?ablehnen\b|\blehne? (?:nie|nichts|keine)\b"),
+        "permission": (r"\b(?:berechtigt|befugt)\b|\b(?:ohne|nicht erst) (?:um )?(?:erlaubnis|genehmigung|zustimmung"
+                       r"|bestätigung)\b|\bfrag(?:e)? nicht (?:erst |vorher )?(?:um erlaubnis|nach)\b"
+                       r"|\b(?:einträge|daten|notizen|dateien|akten|nachrichten|unterlagen|verläufe?) (?:\w+ )?(?:anderer"
+                       r"|fremder|aller)\b"),
+        "exfiltration": (r"\ban (?:meine|meinen|mein) (?:\w+-)?(?:e-mail|mail|adresse|e-mail-adresse|postfach|server|konto"
+                         r"|nummer)\b|\b(?:verlauf|gespräch|chat|unterhaltung)\w*[^.!?]{0,30}\b(?:weiter|an mich|an meine)\b"),
+        "standing": r"\b(?:ab heute|ab morgen|von diesem moment an|von jetzt an|fortan)\b",
+        "dimension": r"\b(?:tabelle\w*|sätze\w*|höchstens \w+)\b",
+        "you": r"\bsie·f\b",
+    },
+    "fr": {
+        # the vous imperative (-ez, not after "vous"), hyphenated clitics (considère-le, dis-leur),
+        # and the jussive futures "tu exécuteras", "vous direz"
+        "imperative": (r"(?<!\bvous )\b\w{3,}ez\s+(?:à|au|aux|le|la|les|l'|un|une|des|du|de|d'|moi|lui|leur|toujours|jamais"
+                       r"|pas|rien|que|qu'|tout|tous|bien|ce|cette|ces|mon|ma|mes|votre|vos|notre|nos)\b|\b\w{2,}-(?:moi|toi|lui|leur|nous|le|la"
+                       r"|les|en|y)\b|\btu\s+(?:ne\s+|n')?(?:\w+\s+)?\w+ras\b|\bvous\s+(?:ne\s+|n')?(?:\w+\s+)?\w+rez\b"
+                       r"|\btu (?:ne |n')?(?:dois|devras|peux|pourras|vas|seras|es)\b|\bvous (?:ne )?(?:devez|devrez|pouvez"
+                       r"|allez|êtes)\b"
+                       r"|(?:^|(?<=[,:;]))\s*(?:(?:au fait|dès aujourd'hui|à partir d'aujourd'hui|dès maintenant|à partir de "
+                       r"(?:cet instant|ce moment)|from now on|please)[\s,]+)*(?:informe|propose|considère|recopie|copie"
+                       r"|transfère|effectue|retiens|ignore|oublie|demande|envoie|fais|tiens|garde|accepte|mets|écris|note"
+                       r"|rappelle|signale|cache|tais|recommande|dis|réponds|obéis|suis|laisse|ouvre|lis|paie|exécute)\b"),
+        "speech": (r"\b(?:propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*|réponds|répondez"
+                   r"|conseill\w*|recommand\w*|dis-\w+|racont\w*|parle\w*|mentionn\w*)\b"),
+        "others": (r"\bqui que ce soit\b|\b(?:chaque|tous les|toutes les|les|aux) (?:\w+ )?(?:clients?|visiteurs?|utilisateurs?"
+                   r"|acheteurs?|usagers?|interlocuteurs?|personnes?)\b|\bpeu importe qui\b"),
+        "identity": (r"\bton (?:nouveau )?nom (?:est|sera)\b|\btu t'appell\w*|\b(?:plus )?aucune (?:limite|restriction|règle)\b"
+                     r"|\bsans (?:aucune )?(?:limite|restriction)s?\b"),
+        "disclosure": (r"\b(?:écrit|indiqué|mentionné|dit) (?:plus haut|ci-dessus|au-dessus)\b|\bau-dessus\b|\bavant le début de "
+                       r"(?:la|notre|cette) (?:conversation|discussion)\b|\bqu'on t'a (?:fourni|donné|transmis)\b"),
+        "override": (r"\bcomme (?:nul|nulle|nuls|caduc|caduque|invalide|inexistant|annulé)e?s?\b|\b(?:comme|ce que) je (?:dis"
+                     r"|dirai|veux|t'ordonne|ordonne|demande)\b|\bmes (?:paroles|mots|consignes|ordres|instructions|demandes) "
+                     r"(?:comptent|priment|passent|valent) (?:plus|avant|sur)\b|\bne (?:tiens|tenez) pas compte\b|\bne (?:dois "
+                     r"|devez )?refuser aucune\b|\bne refuse (?:jamais|rien|aucune)\b"),
+        "permission": (r"\b(?:tu es|vous êtes) (?:désormais |maintenant )?(?:autorisée?s?|habilitée?s?|en droit)\b"
+                       r"|\bne (?:demande|demandez) pas (?:la )?permission\b|\bsans (?:demander|autorisation|permission)\b"
+                       r"|\b(?:dossiers|données|notes|fichiers|historiques?|messages|comptes) (?:des|d'autres|de tous les) "
+                       r"(?:autres )?(?:clients|utilisateurs|personnes|usagers)\b"),
+        "exfiltration": (r"\bà mon adresse\b|\bmon adresse (?:e-?mail|mail)\b|\btransf[eè]re\w* (?:l'intégralité|toute|tout|la|cette)"
+                         r"[^.!?]{0,20}(?:conversation|discussion)"),
+        "standing": r"\b(?:à partir d'aujourd'hui|dès aujourd'hui|à partir de (?:cet instant|ce moment)|dès maintenant)\b",
+        "dimension": r"\b(?:tableau|phrases?|au maximum)\b",
+    },
+    "es": {
+        # the usted imperative and enclitic pronouns at a clause start (ofrézcale, dígales), the
+        # future of an order (harás), and the lead-ins with no punctuation after them
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por cierto|desde hoy|a partir de (?:hoy|este momento|ahora)|de hoy en "
+                       r"adelante|desde este momento|de ahora en adelante|from now on|please)[\s,]+)*"
+                       r"(?:\w{3,}[aei](?:le|les|me|nos|se)(?:lo|la|los|las)?(?=\s+(?:a (?:los|las|la|cada|todos|todas|nadie|mi|su|sus)"
+                       r"|al|que|los|las|el|nuestr\w*|mis?|tus?|sus?|siempre|nunca|todo|nada|esto|eso)\b)|\w+selo|informa|ofrece|considera|copia"
+                       r"|reenvía|realiza|pide|guarda|acepta|atiende|explica|recomienda|olvida|ignora|obedece|sigue|haz|di)\b"
+                       r"|\b(?:harás|dirás|responderás|obedecerás|seguirás|ofrecerás|recomendarás|contarás|enviarás|tendrás"
+                       r"|darás|no debes|ya no tienes)\b"),
+        "speech": (r"\b(?:informa\w*|ofrec\w*|ofrezc\w*|díga\w*|dile\w*|cuent\w*|respond\w*|comunic\w*|avis\w*|recomend\w*"
+                   r"|recomiend\w*)\b"),
+        "others": (r"\bningun[ao]? (?:\w+ )?(?:persona|cliente|usuario|visitante)s?\b|\b(?:cada|todos los|todas las|los|las) "
+                   r"(?:\w+ )?(?:clientes?|visitantes?|usuarios?|compradores?|personas|demás)\b|\bpregunte quien pregunte\b"
+                   r"|\bquienquiera\b"),
+        "identity": (r"\btu (?:nuevo )?nombre (?:es|será)\b|\bte llamas\b|\bningún límite\b|\bsin (?:ningún |ninguna )?"
+                     r"(?:límites?|restricci\w*)\b|\bya no tienes (?:ningún |ninguna )?(?:límite|regla|restricci)\w*"),
+        "disclosure": (r"\b(?:escrito|dicho|indicado) (?:más )?arriba\b|\bde arriba\b|\bantes de (?:empezar|comenzar|iniciar) "
+                       r"(?:la|esta|nuestra) conversación\b|\bpalabra por palabra\b|\bte dieron antes\b"),
+        "override": (r"\bconsid[eé]ral[oa]s? (?:nul[oa]s?|inválid[oa]s?|anulad[oa]s?|sin efecto)\b|\blo que (?:yo )?(?:te )?(?:diga"
+                     r"|ordene|pida|mande|digo)\b|\bcomo (?:yo )?(?:diga|digo|ordene|mande)\b|\bmis (?:palabras|órdenes"
+                     r"|instrucciones|indicaciones|deseos) (?:valen|cuentan|pesan|están) (?:más|por encima)\b|\bno hagas caso\b"
+                     r"|\bno (?:debes )?rechazar\b|\bno rechaces\b|\bninguna petición\b"),
+        "permission": (r"\btienes permiso\b|\b(?:estás|quedas) autorizad[oa]\b|\bno pidas permiso\b|\bsin pedir (?:permiso"
+                       r"|autorización)\b|\b(?:expedientes|datos|notas|archivos|historial(?:es)?|mensajes|cuentas|fichas) de "
+                       r"(?:otros|todos los|cualquier)\b"),
+        "exfiltration": (r"\ba mi (?:dirección|correo|email|cuenta|servidor|número)\b|\breenv[ií]a\w* (?:esta |la |toda )?"
+                         r"conversación"),
+        "standing": r"\b(?:desde hoy|a partir de (?:hoy|este momento)|de hoy en adelante)\b",
+    },
+}
+
+EUROPEAN: dict[str, dict[str, str]] = merged(_BASE, _MORE)
