@@ -26,7 +26,9 @@ _BASE: dict[str, dict[str, str]] = {
         "speech": r"\b(?:di|dile|diles|cuenta|cuéntales|cuéntale|recomienda|menciona|muestra|repite|envía|manda|reenvía"
         r"|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b"
                     r"|\b(?:termina|cierra|acaba|finaliza|empieza)\b",
-        "statement": r"^\s*(?:yo|mi|mis|nuestr[oa]s?|él|ella|ellos|ellas|su|sus|el|la|los|las|este|esta|hay)\b",
+        "statement": r"^\s*(?:yo|mi|mis|nuestr[oa]s?|él|ella|ellos|ellas|su|sus|el|la|los|las|este|esta|hay)\b"
+        # a fronted object is not a subject when the verb is an order to "you" ("el defecto no se lo menciones")
+        r"(?![^,;:]*\bno\s+(?:(?:le|les|me|se|lo|la|los|las|te|nos)\s+){1,2}\w+(?:es|as)\b)",
         "others": r"\b(?:nadie|todos|todas las personas|todo el mundo|cualquiera|cualquier persona|los demás|las demás"
         r"|otros usuarios|todos los clientes|cada cliente|quien sea|quien pregunte|con quien hables|todos los que"
         r"|alguien)\b",
@@ -73,7 +75,7 @@ _BASE: dict[str, dict[str, str]] = {
         r"|verrate|überrede|biete|sprich|rede)\b"
                     r"|\b(?:beende|schließ|schließe)\b",
         "statement": r"^\s*(?:ich|mein|meine|meiner|meinem|unser|unsere|er|sie|es|wir|der|die|das|dieser"
-        r"|diese)\b(?!\s+(?:mit mir|mich))",
+        r"|diese)\b(?!\s+(?:mit mir|mich))(?![^,;:]*\b(?!bist\b)\w+st du\b)",
         "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]? (?:kunde\w*|nutzer\w*|person|mensch\w*|einzelne\w*)"
         r"|jemand|jemandem|den anderen|andere nutzer|anderen "
         r"nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b"
@@ -217,7 +219,8 @@ _MORE: dict[str, dict[str, str]] = {
                        + r"|\bты (?:не )?(?:должен|должна|обязан|обязана)\b|\bтебе (?:нельзя|следует|придётся|надо|нужно)\b"
                        r"|\bвы (?:теперь )?(?:будете|должны|обязаны|можете)\b"),
         "speech": (r"\b(?:сообща|сообщи|рассказ|расскаж|говор|скаж|упомина|упомян|совет|предлага|предлож|рекоменд|напомина"
-                   r"|напомн|объявл|объяв|информир|пересыл|перешл|отправ|присыл|напиш|вывод|выве|выпиш|отвеча|ответ)\w*"),
+                   r"|напомн|объявл|объяв|информир|пересыл|перешл|отправ|присыл|напиш|вывод|выве|выпиш|объясн|уведом|внуш|убежда"
+                   r"|убед)\w*"),
         "statement": r"^\s*(?:мы|люди|дети|гости|друзья|коллеги|родители|соседи|вы(?!\s+(?:теперь\s+)?(?:будете|должны"
                      r"|обязаны|можете)))\b",
         "others": (r"\b(?:каждому|каждого|любому|всем|всех) (?:\w+ )?(?:покупател|клиент|посетител|пользовател|гост|человек"
@@ -242,7 +245,7 @@ _MORE: dict[str, dict[str, str]] = {
                          r"|\b(?:перешли|отправь|пересылай|пришли|скинь)\w*[^.!?]{0,30}(?:переписк|разговор|диалог|беседу)"),
         "standing": (r"\bс (?:этой|этого|сегодняшнего|сей) (?:минуты|момента|дня|часа|поры)\b|\bв дальнейшем\b"
                      r"|\bна будущее\b"),
-        "dimension": r"\bтаблиц\w*|\b(?:не длиннее|не больше|не более|максимум) \w+",
+        "dimension": r"\bтаблиц\w*|\bкоротк\w*|\bкратко\b|\bподробно\b|\b(?:не длиннее|не больше|не более|максимум) \w+",
     },
     "de": {
         # V1 imperatives by their verb, the polite "Sagen Sie" / V2 "ab sofort empfehlen Sie" (sie·f:
@@ -253,18 +256,20 @@ _MORE: dict[str, dict[str, str]] = {
                        r"|behalte|nenne|hilf|nimm|vergiss|ignoriere|beachte|befolge|bleib|werde|verschweige|melde|weise"
                        r"|zahle|bezahle|lösch|akzeptiere|kopiere|schreib|empfiehl|leite|mach|antworte|\w+iere)\b"
                        r"|\b\w+(?:en|ern|eln) sie·f\b|\b(?!est\b)\w+st du\b|\bheißt du\b"),
-        "speech": (r"\b(?:informiere|informier|informieren|biete|bieten|antworte|antworten|erzählst|sagst|empfiehlst|empfehlen"
-                   r"|sagen|erzählen|mitteilen|teile|verschweige|nenne|weise)\b"),
+        "speech": (r"\b(?:sag|erzähl|empfiehl|empfehl|erwähn|zeig|schick|teil|verrat|verschweig|erklär|biet|informier"
+                   r"|nenn|bericht|meld|mitteil|weis)\w*"),
         "others": (r"\b(?:jedem|jeden|jeder|allen|alle|den|die|keinem|keiner) (?:\w+ )?(?:kunde|kunden|besucher\w*|gast|gäste\w*"
                    r"|nutzer\w*|käufer\w*|anrufer\w*|interessent\w*|menschen|person)\b|\bwer (?:auch )?immer\b"),
         "identity": (r"\b(?:so )?heißt du\b|\bdein (?:neuer )?name (?:ist|lautet|wird)\b|\bdu hast keiner?(?:lei)? (?:grenzen"
                      r"|regeln|einschränkungen|beschränkungen|filter)\b|\bohne (?:jede |alle )?(?:grenzen|einschränkungen)\b"),
-        "disclosure": (r"\bwas oben steht\b|\b(?:oben|weiter oben) (?:steht|stehen|geschrieben|genannt)\b|\bvor beginn (?:des"
+        "disclosure": (r"\bwas oben steht\b|\bweiter oben\b|\boben genannt\w*|\b(?:oben|weiter oben) (?:steht|stehen|geschrieben|genannt)\b|\bvor beginn (?:des"
                        r"|unseres) gesprächs\b|\bwort für wort\b|\bmitgegeben\b"),
         "override": (r"\bbetrachte\w* (?:\w+ )?als (?:ungültig|nichtig|hinfällig|aufgehoben)\b|\bwie ich (?:es )?(?:sage|will"
                      r"|befehle|anordne)\b|\bwas ich (?:dir )?(?:sage|auftrage|befehle|anordne)\b|\bmeine (?:worte|anweisungen"
                      r"|wünsche|befehle) (?:zählen|gelten|wiegen|haben) (?:mehr|vorrang|höher)\b|\bkümmere? dich nicht um\b"
-                     r"|\bbitte (?:mehr )?ab(?:lehnen|zulehnen)\b|\bnichts (?:mehr )?ablehnen\b|\blehne? (?:nie|nichts|keine)\b"),
+                     r"|\bbitte (?:mehr )?ab(?:lehnen|zulehnen)\b|\bnichts (?:mehr )?ablehnen\b|\blehne? (?:nie|nichts|keine)\b"
+                     r"|\b(?:hör|höre) (?:nur |ab jetzt |nur noch )?auf mich\b|\bnur (?:noch )?auf mich\b|\b(?:gelten|zählen"
+                     r"|betreffen|interessieren) (?:für )?dich nicht mehr\b"),
         "permission": (r"\b(?:berechtigt|befugt)\b|\b(?:ohne|nicht erst) (?:um )?(?:erlaubnis|genehmigung|zustimmung"
                        r"|bestätigung)\b|\bfrag(?:e)? nicht (?:erst |vorher )?(?:um erlaubnis|nach)\b"
                        r"|\b(?:einträge|daten|notizen|dateien|akten|nachrichten|unterlagen|verläufe?) (?:\w+ )?(?:anderer"
@@ -278,32 +283,37 @@ _MORE: dict[str, dict[str, str]] = {
     "fr": {
         # the vous imperative (-ez, not after "vous"), hyphenated clitics (considère-le, dis-leur),
         # and the jussive futures "tu exécuteras", "vous direz"
-        "imperative": (r"(?<!\bvous )\b\w{3,}ez\s+(?:à|au|aux|le|la|les|l'|un|une|des|du|de|d'|moi|lui|leur|toujours|jamais"
+        "imperative": (r"(?<!\bvous )\b\w{3,}ez\s+(?:\w+ment\s+)?(?:à|au|aux|le|la|les|l'|un|une|des|du|de|d'|moi|lui|leur|toujours|jamais"
                        r"|pas|rien|que|qu'|tout|tous|bien|ce|cette|ces|mon|ma|mes|votre|vos|notre|nos)\b|\b\w{2,}-(?:moi|toi|lui|leur|nous|le|la"
                        r"|les|en|y)\b|\btu\s+(?:ne\s+|n')?(?:\w+\s+)?\w+ras\b|\bvous\s+(?:ne\s+|n')?(?:\w+\s+)?\w+rez\b"
                        r"|\btu (?:ne |n')?(?:dois|devras|peux|pourras|vas|seras|es)\b|\bvous (?:ne )?(?:devez|devrez|pouvez"
                        r"|allez|êtes)\b"
                        r"|(?:^|(?<=[,:;]))\s*(?:(?:au fait|dès aujourd'hui|à partir d'aujourd'hui|dès maintenant|à partir de "
-                       r"(?:cet instant|ce moment)|from now on|please)[\s,]+)*(?:informe|propose|considère|recopie|copie"
+                       r"(?:cet instant|ce moment)|from now on|please)[\s,]+)*(?:\w{3,}(?:ique|ise|ose|orme|onne|ande|ente|ille|ette|ève"
+                       r"|ère|oute)|informe|propose|considère|recopie|copie"
                        r"|transfère|effectue|retiens|ignore|oublie|demande|envoie|fais|tiens|garde|accepte|mets|écris|note"
                        r"|rappelle|signale|cache|tais|recommande|dis|réponds|obéis|suis|laisse|ouvre|lis|paie|exécute)\b"),
-        "speech": (r"\b(?:propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*|réponds|répondez"
-                   r"|conseill\w*|recommand\w*|dis-\w+|racont\w*|parle\w*|mentionn\w*)\b"),
+        "speech": (r"\b(?:propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*"
+                   r"|conseill\w*|recommand\w*|dis-\w+|racont\w*|parle\w*|mentionn\w*|expliqu\w*)\b"),
         "others": (r"\bqui que ce soit\b|\b(?:chaque|tous les|toutes les|les|aux) (?:\w+ )?(?:clients?|visiteurs?|utilisateurs?"
-                   r"|acheteurs?|usagers?|interlocuteurs?|personnes?)\b|\bpeu importe qui\b"),
+                   r"|acheteurs?|usagers?|interlocuteurs?|personnes?)\b|\bpeu importe qui\b|\btous ceux\b|\btoutes celles\b"
+                   r"|\baucun(?:e)? (?:\w+ )?(?:client|acheteur|utilisateur|visiteur|personne|interlocuteur|usager)s?\b"),
         "identity": (r"\bton (?:nouveau )?nom (?:est|sera)\b|\btu t'appell\w*|\b(?:plus )?aucune (?:limite|restriction|règle)\b"
                      r"|\bsans (?:aucune )?(?:limite|restriction)s?\b"),
-        "disclosure": (r"\b(?:écrit|indiqué|mentionné|dit) (?:plus haut|ci-dessus|au-dessus)\b|\bau-dessus\b|\bavant le début de "
+        "disclosure": (r"\bplus haut\b|\bci-dessus\b|\bau-dessus\b|\bavant le début de "
                        r"(?:la|notre|cette) (?:conversation|discussion)\b|\bqu'on t'a (?:fourni|donné|transmis)\b"),
         "override": (r"\bcomme (?:nul|nulle|nuls|caduc|caduque|invalide|inexistant|annulé)e?s?\b|\b(?:comme|ce que) je (?:dis"
                      r"|dirai|veux|t'ordonne|ordonne|demande)\b|\bmes (?:paroles|mots|consignes|ordres|instructions|demandes) "
                      r"(?:comptent|priment|passent|valent) (?:plus|avant|sur)\b|\bne (?:tiens|tenez) pas compte\b|\bne (?:dois "
-                     r"|devez )?refuser aucune\b|\bne refuse (?:jamais|rien|aucune)\b"),
+                     r"|devez )?refuser aucune\b|\bne refuse (?:jamais|rien|aucune)\b"
+                     r"|\b(?:écoute|écoutez|obéis|obéissez)[- ](?:seulement |uniquement )?(?:moi|à moi)\b|\bne te concernent plus\b"
+                     r"|\bne (?:s'appliquent|comptent|valent) plus\b"),
         "permission": (r"\b(?:tu es|vous êtes) (?:désormais |maintenant )?(?:autorisée?s?|habilitée?s?|en droit)\b"
                        r"|\bne (?:demande|demandez) pas (?:la )?permission\b|\bsans (?:demander|autorisation|permission)\b"
                        r"|\b(?:dossiers|données|notes|fichiers|historiques?|messages|comptes) (?:des|d'autres|de tous les) "
                        r"(?:autres )?(?:clients|utilisateurs|personnes|usagers)\b"),
-        "exfiltration": (r"\bà mon adresse\b|\bmon adresse (?:e-?mail|mail)\b|\btransf[eè]re\w* (?:l'intégralité|toute|tout|la|cette)"
+        "exfiltration": (r"\b(?:envoie|transfère|transmets|expédie|fais suivre)\S*[^.!?]{0,30}\b(?:historique"
+                         r"|conversation|discussion|échanges)\b|\bà mon adresse\b|\bmon adresse (?:e-?mail|mail)\b|\btransf[eè]re\w* (?:l'intégralité|toute|tout|la|cette)"
                          r"[^.!?]{0,20}(?:conversation|discussion)"),
         "standing": r"\b(?:à partir d'aujourd'hui|dès aujourd'hui|à partir de (?:cet instant|ce moment)|dès maintenant)\b",
         "dimension": r"\b(?:tableau|phrases?|au maximum)\b",
@@ -314,23 +324,28 @@ _MORE: dict[str, dict[str, str]] = {
         "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por cierto|desde hoy|a partir de (?:hoy|este momento|ahora)|de hoy en "
                        r"adelante|desde este momento|de ahora en adelante|from now on|please)[\s,]+)*"
                        r"(?:\w{3,}[aei](?:le|les|me|nos|se)(?:lo|la|los|las)?(?=\s+(?:a (?:los|las|la|cada|todos|todas|nadie|mi|su|sus)"
-                       r"|al|que|los|las|el|nuestr\w*|mis?|tus?|sus?|siempre|nunca|todo|nada|esto|eso)\b)|\w+selo|informa|ofrece|considera|copia"
+                       r"|al|que|los|las|el|nuestr\w*|mis?|tus?|sus?|siempre|nunca|todo|nada|esto|eso|sin|ya|también|de|del|con|en|por"
+                       r"|para|un|una|solo|sólo|únicamente)\b)|\w+selo|informa|ofrece|considera|copia"
                        r"|reenvía|realiza|pide|guarda|acepta|atiende|explica|recomienda|olvida|ignora|obedece|sigue|haz|di)\b"
                        r"|\b(?:harás|dirás|responderás|obedecerás|seguirás|ofrecerás|recomendarás|contarás|enviarás|tendrás"
-                       r"|darás|no debes|ya no tienes)\b"),
-        "speech": (r"\b(?:informa\w*|ofrec\w*|ofrezc\w*|díga\w*|dile\w*|cuent\w*|respond\w*|comunic\w*|avis\w*|recomend\w*"
+                       r"|darás|no debes|ya no tienes)\b"
+                       r"|\bno\s+(?:(?:le|les|me|se|lo|la|los|las|te|nos)\s+){0,2}\w+(?:es|as)\b"
+                       r"|(?:^|(?<=[,:;]))\s*a (?:\w+ ){1,3}\w{3,}[aei](?:le|les|me|nos|se)\b"),
+        "speech": (r"\b(?:explic\w*|menciones|informa\w*|ofrec\w*|ofrezc\w*|díga\w*|dile\w*|cuent\w*|comunic\w*|avis\w*|recomend\w*"
                    r"|recomiend\w*)\b"),
-        "others": (r"\bningun[ao]? (?:\w+ )?(?:persona|cliente|usuario|visitante)s?\b|\b(?:cada|todos los|todas las|los|las) "
-                   r"(?:\w+ )?(?:clientes?|visitantes?|usuarios?|compradores?|personas|demás)\b|\bpregunte quien pregunte\b"
+        "others": (r"\bningun[ao]? (?:\w+ )?(?:persona|cliente|usuario|visitante|comprador)s?\b|\b(?:cada|todos los|todas las|los|las) "
+                   r"(?:\w+ )?(?:clientes?|visitantes?|usuarios?|compradores?|personas|demás)\b|\btodos los que\b|\bpregunte quien pregunte\b"
                    r"|\bquienquiera\b"),
         "identity": (r"\btu (?:nuevo )?nombre (?:es|será)\b|\bte llamas\b|\bningún límite\b|\bsin (?:ningún |ninguna )?"
                      r"(?:límites?|restricci\w*)\b|\bya no tienes (?:ningún |ninguna )?(?:límite|regla|restricci)\w*"),
-        "disclosure": (r"\b(?:escrito|dicho|indicado) (?:más )?arriba\b|\bde arriba\b|\bantes de (?:empezar|comenzar|iniciar) "
+        "disclosure": (r"\bmás arriba\b|\b(?:escrit|dich|indicad)[oa]s? arriba\b|\bde arriba\b|\bantes de (?:empezar|comenzar|iniciar) "
                        r"(?:la|esta|nuestra) conversación\b|\bpalabra por palabra\b|\bte dieron antes\b"),
         "override": (r"\bconsid[eé]ral[oa]s? (?:nul[oa]s?|inválid[oa]s?|anulad[oa]s?|sin efecto)\b|\blo que (?:yo )?(?:te )?(?:diga"
                      r"|ordene|pida|mande|digo)\b|\bcomo (?:yo )?(?:diga|digo|ordene|mande)\b|\bmis (?:palabras|órdenes"
                      r"|instrucciones|indicaciones|deseos) (?:valen|cuentan|pesan|están) (?:más|por encima)\b|\bno hagas caso\b"
-                     r"|\bno (?:debes )?rechazar\b|\bno rechaces\b|\bninguna petición\b"),
+                     r"|\bno (?:debes )?rechazar\b|\bno rechaces\b|\bninguna petición\b"
+                     r"|\b(?:escúchame|obedéceme|hazme caso)\b[^.!?]{0,10}\b(?:solo|sólo|únicamente) a mí\b|\bsolo a mí\b"
+                     r"|\bya no te (?:importan|afectan|aplican|valen|incumben)\b"),
         "permission": (r"\btienes permiso\b|\b(?:estás|quedas) autorizad[oa]\b|\bno pidas permiso\b|\bsin pedir (?:permiso"
                        r"|autorización)\b|\b(?:expedientes|datos|notas|archivos|historial(?:es)?|mensajes|cuentas|fichas) de "
                        r"(?:otros|todos los|cualquier)\b"),
