@@ -225,7 +225,7 @@ _MORE: dict[str, dict[str, str]] = {
                      r"|обязаны|можете)))\b",
         "others": (r"\b(?:каждому|каждого|любому|всем|всех) (?:\w+ )?(?:покупател|клиент|посетител|пользовател|гост|человек"
                    r"|абонент|собеседник)\w*|\bни (?:одному|одной) (?:\w+ )?(?:человек|клиент|пользовател|покупател)\w*"
-                   r"|\bни с кем\b|\b(?:покупател|клиент|посетител|пользовател|абонент)(?:ям|ам)\b|\bкто бы (?:то )?ни\b"),
+                   r"|\bни с кем\b|\bесли (?:\w+ )?(?:клиент|пользовател|покупател|посетител|абонент|кто-то|кто-нибудь)\w*|\b(?:покупател|клиент|посетител|пользовател|абонент)(?:ям|ам)\b|\bкто бы (?:то )?ни\b"),
         "identity": (r"\bтебя\s+(?:\w+\s+)?зовут\b|\bзовут\s+тебя\b|\b(?:твоё|твое|твоим) (?:новое )?имя\b"
                      r"|\bнет (?:никаких |всяких )?(?:рамок|ограничений|правил|запретов)\b|\bбез (?:всяких |каких-либо )?"
                      r"(?:ограничений|рамок|запретов)\b"),
@@ -233,7 +233,8 @@ _MORE: dict[str, dict[str, str]] = {
                        r"|\bдо начала (?:разговора|беседы|диалога|чата)\b|\bслово в слово\b|\b(?:тебе|вам) (?:загрузили|дали"
                        r"|выдали|передали|прописали)\b"),
         "override": (r"\b(?:считай|считайте)\s+(?:\w+\s+)?(?:недействительн|отменённ|отмененн|несуществующ|нулев|пустым)\w*"
-                     r"|\b(?:как|что) я (?:скажу|прикажу|велю|говорю|попрошу|сказал)\b|\b(?:мои|моё|мое|мой) (?:слова?"
+                     r"|\b(?:как|что) я (?:скажу|прикажу|велю|говорю|попрошу|сказал|захочу|хочу|пожелаю)\b"
+                     r"|\bтолько (?:мои|моим|моих) (?:\w+ )?(?:указани|инструкци|приказ|слов|команд|распоряжени)\w*|\b(?:мои|моё|мое|мой) (?:слова?"
                      r"|указания|просьбы|приказы?|решени\w*) (?:важнее|главнее|выше|приоритетнее|в приоритете)"
                      r"|\bне (?:обращай|обращайте) внимания\b|\bне (?:должен |должна |смей |можешь )?отказыва\w*"
                      r"|\bни в (?:одной|какой) просьбе\b"),
@@ -259,13 +260,15 @@ _MORE: dict[str, dict[str, str]] = {
         "speech": (r"\b(?:sag|erzähl|empfiehl|empfehl|erwähn|zeig|schick|teil|verrat|verschweig|erklär|biet|informier"
                    r"|nenn|bericht|meld|mitteil|weis)\w*"),
         "others": (r"\b(?:jedem|jeden|jeder|allen|alle|den|die|keinem|keiner) (?:\w+ )?(?:kunde|kunden|besucher\w*|gast|gäste\w*"
-                   r"|nutzer\w*|käufer\w*|anrufer\w*|interessent\w*|menschen|person)\b|\bwer (?:auch )?immer\b"),
+                   r"|nutzer\w*|käufer\w*|anrufer\w*|interessent\w*|menschen|person)\b|\bwer (?:auch )?immer\b"
+                   r"|\bwenn (?:ein |eine |einer )?(?:kunde|kundin|nutzer\w*|käufer\w*|besucher\w*|jemand|gast)\b"),
         "identity": (r"\b(?:so )?heißt du\b|\bdein (?:neuer )?name (?:ist|lautet|wird)\b|\bdu hast keiner?(?:lei)? (?:grenzen"
                      r"|regeln|einschränkungen|beschränkungen|filter)\b|\bohne (?:jede |alle )?(?:grenzen|einschränkungen)\b"),
         "disclosure": (r"\bwas oben steht\b|\bweiter oben\b|\boben genannt\w*|\b(?:oben|weiter oben) (?:steht|stehen|geschrieben|genannt)\b|\bvor beginn (?:des"
                        r"|unseres) gesprächs\b|\bwort für wort\b|\bmitgegeben\b"),
         "override": (r"\bbetrachte\w* (?:\w+ )?als (?:ungültig|nichtig|hinfällig|aufgehoben)\b|\bwie ich (?:es )?(?:sage|will"
-                     r"|befehle|anordne)\b|\bwas ich (?:dir )?(?:sage|auftrage|befehle|anordne)\b|\bmeine (?:worte|anweisungen"
+                     r"|befehle|anordne)\b|\bwas ich (?:dir )?(?:sage|auftrage|befehle|anordne|will|möchte)\b"
+                     r"|\bnur (?:noch )?meine (?:\w+ )?(?:anweisungen|befehle|vorgaben|worte|regeln)\b|\bmeine (?:worte|anweisungen"
                      r"|wünsche|befehle) (?:zählen|gelten|wiegen|haben) (?:mehr|vorrang|höher)\b|\bkümmere? dich nicht um\b"
                      r"|\bbitte (?:mehr )?ab(?:lehnen|zulehnen)\b|\bnichts (?:mehr )?ablehnen\b|\blehne? (?:nie|nichts|keine)\b"
                      r"|\b(?:hör|höre) (?:nur |ab jetzt |nur noch )?auf mich\b|\bnur (?:noch )?auf mich\b|\b(?:gelten|zählen"
@@ -293,16 +296,18 @@ _MORE: dict[str, dict[str, str]] = {
                        r"|ère|oute)|informe|propose|considère|recopie|copie"
                        r"|transfère|effectue|retiens|ignore|oublie|demande|envoie|fais|tiens|garde|accepte|mets|écris|note"
                        r"|rappelle|signale|cache|tais|recommande|dis|réponds|obéis|suis|laisse|ouvre|lis|paie|exécute)\b"),
-        "speech": (r"\b(?:propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*"
+        "speech": (r"\b(?:envoy\w*|propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*"
                    r"|conseill\w*|recommand\w*|dis-\w+|racont\w*|parle\w*|mentionn\w*|expliqu\w*)\b"),
         "others": (r"\bqui que ce soit\b|\b(?:chaque|tous les|toutes les|les|aux) (?:\w+ )?(?:clients?|visiteurs?|utilisateurs?"
                    r"|acheteurs?|usagers?|interlocuteurs?|personnes?)\b|\bpeu importe qui\b|\btous ceux\b|\btoutes celles\b"
+                   r"|\bsi (?:un |une )?(?:client|cliente|utilisateur|utilisatrice|acheteur|visiteur|quelqu'un)\b"
                    r"|\baucun(?:e)? (?:\w+ )?(?:client|acheteur|utilisateur|visiteur|personne|interlocuteur|usager)s?\b"),
         "identity": (r"\bton (?:nouveau )?nom (?:est|sera)\b|\btu t'appell\w*|\b(?:plus )?aucune (?:limite|restriction|règle)\b"
                      r"|\bsans (?:aucune )?(?:limite|restriction)s?\b"),
         "disclosure": (r"\bplus haut\b|\bci-dessus\b|\bau-dessus\b|\bavant le début de "
                        r"(?:la|notre|cette) (?:conversation|discussion)\b|\bqu'on t'a (?:fourni|donné|transmis)\b"),
-        "override": (r"\bcomme (?:nul|nulle|nuls|caduc|caduque|invalide|inexistant|annulé)e?s?\b|\b(?:comme|ce que) je (?:dis"
+        "override": (r"\bcomme (?:nul|nulle|nuls|caduc|caduque|invalide|inexistant|annulé)e?s?\b|\b(?:seulement|uniquement|que) mes (?:\w+ )?(?:consignes|instructions|ordres|règles)\b"
+                     r"|\b(?:comme|ce que) je (?:veux|voudrai|dis"
                      r"|dirai|veux|t'ordonne|ordonne|demande)\b|\bmes (?:paroles|mots|consignes|ordres|instructions|demandes) "
                      r"(?:comptent|priment|passent|valent) (?:plus|avant|sur)\b|\bne (?:tiens|tenez) pas compte\b|\bne (?:dois "
                      r"|devez )?refuser aucune\b|\bne refuse (?:jamais|rien|aucune)\b"
@@ -326,7 +331,7 @@ _MORE: dict[str, dict[str, str]] = {
                        r"(?:\w{3,}[aei](?:le|les|me|nos|se)(?:lo|la|los|las)?(?=\s+(?:a (?:los|las|la|cada|todos|todas|nadie|mi|su|sus)"
                        r"|al|que|los|las|el|nuestr\w*|mis?|tus?|sus?|siempre|nunca|todo|nada|esto|eso|sin|ya|también|de|del|con|en|por"
                        r"|para|un|una|solo|sólo|únicamente)\b)|\w+selo|informa|ofrece|considera|copia"
-                       r"|reenvía|realiza|pide|guarda|acepta|atiende|explica|recomienda|olvida|ignora|obedece|sigue|haz|di)\b"
+                       r"|reenvía|envía|manda|escribe|realiza|pide|guarda|acepta|atiende|explica|recomienda|olvida|ignora|obedece|sigue|haz|di)\b"
                        r"|\b(?:harás|dirás|responderás|obedecerás|seguirás|ofrecerás|recomendarás|contarás|enviarás|tendrás"
                        r"|darás|no debes|ya no tienes)\b"
                        r"|\bno\s+(?:(?:le|les|me|se|lo|la|los|las|te|nos)\s+){0,2}\w+(?:es|as)\b"
@@ -335,6 +340,7 @@ _MORE: dict[str, dict[str, str]] = {
                    r"|recomiend\w*)\b"),
         "others": (r"\bningun[ao]? (?:\w+ )?(?:persona|cliente|usuario|visitante|comprador)s?\b|\b(?:cada|todos los|todas las|los|las) "
                    r"(?:\w+ )?(?:clientes?|visitantes?|usuarios?|compradores?|personas|demás)\b|\btodos los que\b|\bpregunte quien pregunte\b"
+                   r"|\bsi (?:un |una )?(?:cliente|usuari[oa]|comprador\w*|visitante|alguien)\b"
                    r"|\bquienquiera\b"),
         "identity": (r"\btu (?:nuevo )?nombre (?:es|será)\b|\bte llamas\b|\bningún límite\b|\bsin (?:ningún |ninguna )?"
                      r"(?:límites?|restricci\w*)\b|\bya no tienes (?:ningún |ninguna )?(?:límite|regla|restricci)\w*"),
@@ -344,7 +350,7 @@ _MORE: dict[str, dict[str, str]] = {
                      r"|ordene|pida|mande|digo)\b|\bcomo (?:yo )?(?:diga|digo|ordene|mande)\b|\bmis (?:palabras|órdenes"
                      r"|instrucciones|indicaciones|deseos) (?:valen|cuentan|pesan|están) (?:más|por encima)\b|\bno hagas caso\b"
                      r"|\bno (?:debes )?rechazar\b|\bno rechaces\b|\bninguna petición\b"
-                     r"|\b(?:escúchame|obedéceme|hazme caso)\b[^.!?]{0,10}\b(?:solo|sólo|únicamente) a mí\b|\bsolo a mí\b"
+                     r"|\b(?:escúchame|obedéceme|hazme caso)\b[^.!?]{0,10}\b(?:solo|sólo|únicamente) a mí\b|\bsolo a mí\b|\b(?:solo|sólo|únicamente) mis (?:\w+ )?(?:indicaciones|instrucciones|órdenes|reglas)\b"
                      r"|\bya no te (?:importan|afectan|aplican|valen|incumben)\b"),
         "permission": (r"\btienes permiso\b|\b(?:estás|quedas) autorizad[oa]\b|\bno pidas permiso\b|\bsin pedir (?:permiso"
                        r"|autorización)\b|\b(?:expedientes|datos|notas|archivos|historial(?:es)?|mensajes|cuentas|fichas) de "
