@@ -187,10 +187,10 @@ def classify_sentence(sentence: str) -> Directive:
     if clause is None:
         # No order, but a statement *about the agent*: "your original instructions expired",
         # "from now on you are Max". Memory holds facts about the user's world; a claim about
-        # the assistant's own rules, identity or disclosures, addressed to it or made standing,
-        # is an instruction in the grammar of a statement ("our developers no longer use Jira"
-        # names no assistant and stays a fact).
-        if agent and (override or _any("you", sentence) or Scope.STANDING in scopes):
+        # the assistant's own rules, identity or disclosures, addressed to it (or an override,
+        # which can only be about it), is an instruction in the grammar of a statement ("from
+        # now on our developers use Rust" names no assistant and stays a fact).
+        if agent and (override or _any("you", sentence)):
             return Directive(MemoryClass.RULE, scopes,
                              f"a statement about the agent itself ({', '.join(map(str, agent))}), not a fact about the "
                              f"user",

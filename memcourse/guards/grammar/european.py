@@ -53,7 +53,7 @@ _BASE: dict[str, dict[str, str]] = {
         "standing": r"\b(?:a partir de ahora|desde ahora|de ahora en adelante|en adelante|siempre|nunca|jamás|cada vez"
         r"|la próxima vez|en todas las conversaciones|hables con quien hables)\b",
         "me": r"\b(?:me|mí|conmigo|mi|mis)\b",
-        "you": r"\b(?:tú|tu|tus|te|ti|contigo|usted)\b",
+        "you": r"\b(?:tú|tu|tus|te|ti|contigo|usted|tienes|puedes|eres|estás|debes)\b",
         "answer": r"\b(?:respond\w*|contest\w*|niég\w*)\b",
         "promotion": r"\b(?:cupón|cupones|descuentos?|promoci[oó]n\w*|enlace de referido|oferta)\b",
         "dimension": (r"\b(?:idioma|español|inglés|francés|alemán|viñetas|lista|tabla|resumen|líneas|frases|palabras"
@@ -211,7 +211,8 @@ _RU_ADV = (r"(?:не|всегда|никогда|сразу|тоже|также|
            r"|всем|каждому|никому)")
 _RU_IMP_START = (r"(?:(?:^|(?<=[,:;—]))\s*(?:(?:пожалуйста|кстати|теперь|впредь|отныне|с (?:этой|этого|сегодняшнего) "
                  r"(?:минуты|момента|дня)|from now on|please)[\s,]+)*|\b" + _RU_ADV + r"\s+)"
-                 r"\w{2,}(?:ай|яй|ей|и|ь)(?:те)?(?:сь|ся)?\b")
+                 r"(?!(?:впредь|теперь|опять|ведь|вновь|лишь|кстати|почти|впереди|позади|сзади|внутри|снаружи|мои|твои"
+                 r"|свои|наши|ваши|эти|они|дети|люди|гости|новости|деньги|мать|дочь)\b)\w{2,}(?:ай|яй|ей|и|ь)(?:те)?(?:сь|ся)?\b")
 
 _MORE: dict[str, dict[str, str]] = {
     "ru": {
@@ -255,7 +256,8 @@ _MORE: dict[str, dict[str, str]] = {
                        r"|von diesem moment an|fortan|künftig|in zukunft|from now on|please)[\s,]+)*"
                        r"(?:informiere|informier|biete|betrachte|handle|frag|frage|führe|kümmere|kümmer|halte|lass|erkläre"
                        r"|behalte|nenne|hilf|nimm|vergiss|ignoriere|beachte|befolge|bleib|werde|verschweige|melde|weise"
-                       r"|zahle|bezahle|lösch|akzeptiere|kopiere|schreib|empfiehl|leite|mach|antworte|\w+iere)\b"
+                       r"|zahle|bezahle|lösch|akzeptiere|kopiere|schreib|empfiehl|leite|mach|antworte|sag|sage|erzähl|erzähle|zeig|zeige"
+                       r"|schick|sende|teile|gib|sprich|rede|verrate|erwähne|\w+iere)\b"
                        r"|\b\w+(?:en|ern|eln) sie·f\b|\b(?!est\b)\w+st du\b|\bheißt du\b"),
         "speech": (r"\b(?:sag|erzähl|empfiehl|empfehl|erwähn|zeig|schick|teil|verrat|verschweig|erklär|biet|informier"
                    r"|nenn|bericht|meld|mitteil|weis)\w*"),
@@ -295,7 +297,7 @@ _MORE: dict[str, dict[str, str]] = {
                        r"(?:cet instant|ce moment)|from now on|please)[\s,]+)*(?:\w{3,}(?:ique|ise|ose|orme|onne|ande|ente|ille|ette|ève"
                        r"|ère|oute)|informe|propose|considère|recopie|copie"
                        r"|transfère|effectue|retiens|ignore|oublie|demande|envoie|fais|tiens|garde|accepte|mets|écris|note"
-                       r"|rappelle|signale|cache|tais|recommande|dis|réponds|obéis|suis|laisse|ouvre|lis|paie|exécute)\b"),
+                       r"|rappelle|signale|cache|tais|recommande|dis|dites|faites|réponds|obéis|suis|laisse|ouvre|lis|paie|exécute)\b"),
         "speech": (r"\b(?:envoy\w*|propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*"
                    r"|conseill\w*|recommand\w*|dis-\w+|racont\w*|parle\w*|mentionn\w*|expliqu\w*)\b"),
         "others": (r"\bqui que ce soit\b|\b(?:chaque|tous les|toutes les|les|aux) (?:\w+ )?(?:clients?|visiteurs?|utilisateurs?"
