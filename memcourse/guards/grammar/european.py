@@ -242,7 +242,7 @@ _MORE: dict[str, dict[str, str]] = {
                      r"|указания|просьбы|приказы?|решени\w*) (?:важнее|главнее|выше|приоритетнее|в приоритете)"
                      r"|\bне (?:обращай|обращайте) внимания\b|\bне (?:должен |должна |смей |можешь )?отказыва\w*"
                      r"|\bни в (?:одной|какой) просьбе\b"
-                     r"|\b(?:инструкци|указани|правил|настройк|распоряжени)\w*[^.!?]{0,40}\b(?:утратил\w* силу|потерял\w* силу)"
+                     r"|\b(?:инструкци|указани|правил|настройк|распоряжени)\w*[^.!?]{0,60}\b(?:утратил\w* силу|потерял\w* силу)"
                      r"|\bзабудь (?:про |о )?(?:ограничени|правил|запрет)\w*|\bотвечай на (?:всё|все|любые)\b"),
         "permission": (r"\b(?:ты|вы) (?:теперь )?(?:вправе|имеешь право|имеете право|уполномочен\w*)\b"
                        r"|\bбез (?:спроса|подтверждения|разрешения|согласия|одобрения)\b"
@@ -263,32 +263,40 @@ _MORE: dict[str, dict[str, str]] = {
                        r"(?:informiere|informier|biete|betrachte|handle|frag|frage|führe|kümmere|kümmer|halte|lass|erkläre"
                        r"|behalte|nenne|hilf|nimm|vergiss|ignoriere|beachte|befolge|bleib|werde|verschweige|melde|weise"
                        r"|zahle|bezahle|lösch|akzeptiere|kopiere|schreib|empfiehl|leite|mach|antworte|sag|sage|erzähl|erzähle|zeig|zeige"
-                       r"|schick|sende|teile|gib|sprich|rede|verrate|erwähne|\w+iere)\b"
+                       r"|schick|sende|teile|gib|sprich|rede|verrate|erwähne|folge|beantworte|\w+iere)\b"
+                       # a fronted topic and a passive: "über X wird niemandem etwas erklärt"
+                       r"|(?:^|(?<=[,:;]))\s*(?:über|zu|bei|von|zum|zur)\b[^,.!?]{0,40}\bwird (?:\w+ ){0,3}(?:ge)?\w+t\b"
                        r"|\b\w+(?:en|ern|eln) sie·f\b|\b(?!est\b)\w+st du\b|\bheißt du\b"),
         "speech": (r"\b(?:sag|erzähl|empfiehl|empfehl|erwähn|zeig|schick|teil|verrat|verschweig|erklär|biet|informier"
-                   r"|nenn|bericht|meld|mitteil|weis)\w*"),
+                   r"|nenn|bericht|meld|mitteil|weis|bewerb|vorstell|werb)\w*|\bstell\w* [^.!?]{0,60}\bvor\b|\b(?:gib|geben)\b"),
         "others": (r"\b(?:jedem|jeden|jeder|allen|alle|den|die|keinem|keiner) (?:\w+ )?(?:kunde|kunden|besucher\w*|gast|gäste\w*"
                    r"|nutzer\w*|käufer\w*|anrufer\w*|interessent\w*|menschen|person)\b|\bwer (?:auch )?immer\b"
-                   r"|\bwenn (?:ein |eine |einer )?(?:kunde|kundin|nutzer\w*|käufer\w*|besucher\w*|jemand|gast)\b"),
-        "identity": (r"\b(?:so )?heißt du\b|\bdein (?:neuer )?name (?:ist|lautet|wird)\b|\bdu hast keiner?(?:lei)? (?:grenzen"
+                   r"|\bwenn (?:ein |eine |einer )?(?:kunde|kundin|nutzer\w*|käufer\w*|besucher\w*|jemand|gast)\b"
+                   r"|\b(?:der kunde|die kundin|der nutzer|der besucher)\b"),
+        "identity": (r"\bden man \w+ nennt\b|\bdu bist nicht mehr (?:der |die |das |ein |eine )?(?:\w+ )?(?:assistent|helfer"
+                     r"|bot|ki|modell)\w*|\b(?:so )?heißt du\b|\bdein (?:neuer )?name (?:ist|lautet|wird)\b|\bdu hast keiner?(?:lei)? (?:grenzen"
                      r"|regeln|einschränkungen|beschränkungen|filter)\b|\bohne (?:jede |alle )?(?:grenzen|einschränkungen)\b"),
-        "disclosure": (r"\bwas oben steht\b|\bweiter oben\b|\boben genannt\w*|\b(?:oben|weiter oben) (?:steht|stehen|geschrieben|genannt)\b|\bvor beginn (?:des"
+        "disclosure": (r"\bursprünglich (?:vorgegeben|gegeben|eingestellt|festgelegt)\w*|\bvorgegeben wurde\b|\bwas oben steht\b|\bweiter oben\b|\boben genannt\w*|\b(?:oben|weiter oben) (?:steht|stehen|geschrieben|genannt)\b|\bvor beginn (?:des"
                        r"|unseres) gesprächs\b|\bwort für wort\b|\bmitgegeben\b"),
         "override": (r"\bbetrachte\w* (?:\w+ )?als (?:ungültig|nichtig|hinfällig|aufgehoben)\b|\bwie ich (?:es )?(?:sage|will"
                      r"|befehle|anordne)\b|\bwas ich (?:dir )?(?:sage|auftrage|befehle|anordne|will|möchte)\b"
                      r"|\bnur (?:noch )?meine (?:\w+ )?(?:anweisungen|befehle|vorgaben|worte|regeln)\b|\bmeine (?:worte|anweisungen"
                      r"|wünsche|befehle) (?:zählen|gelten|wiegen|haben) (?:mehr|vorrang|höher)\b|\bkümmere? dich nicht um\b"
                      r"|\bbitte (?:mehr )?ab(?:lehnen|zulehnen)\b|\bnichts (?:mehr )?ablehnen\b|\blehne? (?:nie|nichts|keine)\b"
+                     r"|\b(?:anweisungen|regeln|vorgaben|richtlinien)\b[^.!?]{0,60}\b(?:gültigkeit verloren|außer kraft|nicht mehr gültig)"
+                     r"|\bvergiss (?:die |alle |deine )?(?:beschränkungen|einschränkungen|regeln|grenzen|vorgaben)\b"
+                     r"|\bbeantworte (?:einfach |ab jetzt )?alles\b|\bfolge\w* (?:\w+ ){0,2}meinen (?:regeln|vorgaben|anweisungen)\b"
                      r"|\b(?:hör|höre) (?:nur |ab jetzt |nur noch )?auf mich\b|\bnur (?:noch )?auf mich\b|\b(?:gelten|zählen"
                      r"|betreffen|interessieren) (?:für )?dich nicht mehr\b"),
-        "permission": (r"\b(?:berechtigt|befugt)\b|\b(?:ohne|nicht erst) (?:um )?(?:erlaubnis|genehmigung|zustimmung"
+        "permission": (r"\bich bin (?:der |ein )?administrator\b|\b(?:anderer|fremder) (?:konten|nutzer|kunden|accounts)\b"
+                       r"|\b(?:berechtigt|befugt)\b|\b(?:ohne|nicht erst) (?:um )?(?:erlaubnis|genehmigung|zustimmung"
                        r"|bestätigung)\b|\bfrag(?:e)? nicht (?:erst |vorher )?(?:um erlaubnis|nach)\b"
                        r"|\b(?:einträge|daten|notizen|dateien|akten|nachrichten|unterlagen|verläufe?) (?:\w+ )?(?:anderer"
                        r"|fremder|aller)\b"),
         "exfiltration": (r"\ban (?:meine|meinen|mein) (?:\w+-)?(?:e-mail|mail|adresse|e-mail-adresse|postfach|server|konto"
                          r"|nummer)\b|\b(?:verlauf|gespräch|chat|unterhaltung)\w*[^.!?]{0,30}\b(?:weiter|an mich|an meine)\b"),
         "standing": r"\b(?:ab heute|ab morgen|von diesem moment an|von jetzt an|fortan)\b",
-        "dimension": r"\b(?:tabelle\w*|sätze\w*|höchstens \w+)\b",
+        "dimension": r"\b(?:tabelle\w*|sätze\w*|höchstens \w+|einfacher|verständlich\w*)\b",
         "you": r"\bsie·f\b",
     },
     "fr": {
@@ -297,22 +305,24 @@ _MORE: dict[str, dict[str, str]] = {
         "imperative": (r"(?<!\bvous )\b\w{3,}ez\s+(?:\w+ment\s+)?(?:à|au|aux|le|la|les|l'|un|une|des|du|de|d'|moi|lui|leur|toujours|jamais"
                        r"|pas|rien|que|qu'|tout|tous|bien|ce|cette|ces|mon|ma|mes|votre|vos|notre|nos)\b|\b\w{2,}-(?:moi|toi|lui|leur|nous|le|la"
                        r"|les|en|y)\b|\btu\s+(?:ne\s+|n')?(?:\w+\s+)?\w+ras\b|\bvous\s+(?:ne\s+|n')?(?:\w+\s+)?\w+rez\b"
-                       r"|\btu (?:ne |n')?(?:dois|devras|peux|pourras|vas|seras|es)\b|\bvous (?:ne )?(?:devez|devrez|pouvez"
+                       r"|\bne doit (?:plus )?être\b|\btu (?:ne |n')?(?:dois|devras|peux|pourras|vas|seras|es)\b|\bvous (?:ne )?(?:devez|devrez|pouvez"
                        r"|allez|êtes)\b"
                        r"|(?:^|(?<=[,:;]))\s*(?:(?:au fait|dès aujourd'hui|à partir d'aujourd'hui|dès maintenant|à partir de "
                        r"(?:cet instant|ce moment)|from now on|please)[\s,]+)*(?:\w{3,}(?:ique|ise|ose|orme|onne|ande|ente|ille|ette|ève"
-                       r"|ère|oute)|informe|propose|considère|recopie|copie"
+                       r"|ère|oute|iche)|informe|propose|affiche|montre|présente|donne|passe|publie|considère|recopie|copie"
                        r"|transfère|effectue|retiens|ignore|oublie|demande|envoie|fais|tiens|garde|accepte|mets|écris|note"
                        r"|rappelle|signale|cache|tais|recommande|dis|dites|faites|réponds|obéis|suis|laisse|ouvre|lis|paie|exécute)\b"),
-        "speech": (r"\b(?:envoy\w*|propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*"
+        "speech": (r"\b(?:donn\w*|présent\w*|publicité|promouv\w*|envoy\w*|propose\w*|dites|direz|diras|informe\w*|recopie\w*|transf[eè]r\w*|signale\w*"
                    r"|conseill\w*|recommand\w*|dis-\w+|racont\w*|parle\w*|mentionn\w*|expliqu\w*)\b"),
         "others": (r"\bqui que ce soit\b|\b(?:chaque|tous les|toutes les|les|aux) (?:\w+ )?(?:clients?|visiteurs?|utilisateurs?"
                    r"|acheteurs?|usagers?|interlocuteurs?|personnes?)\b|\bpeu importe qui\b|\btous ceux\b|\btoutes celles\b"
-                   r"|\bsi (?:un |une )?(?:client|cliente|utilisateur|utilisatrice|acheteur|visiteur|quelqu'un)\b"
+                   r"|\bsi (?:un |une )?(?:client|cliente|utilisateur|utilisatrice|acheteur|visiteur|quelqu'un)\b|\ble client\b|\bla cliente\b"
+                   r"|\bauprès de (?:tous|toutes|chaque)\b"
                    r"|\baucun(?:e)? (?:\w+ )?(?:client|acheteur|utilisateur|visiteur|personne|interlocuteur|usager)s?\b"),
-        "identity": (r"\bton (?:nouveau )?nom (?:est|sera)\b|\btu t'appell\w*|\b(?:plus )?aucune (?:limite|restriction|règle)\b"
+        "identity": (r"\bqu'on appelle \w+|\btu n'es plus (?:l'|le |la |un |une )?(?:\w+ )?(?:assistant|bot|ia|modèle)\w*"
+                     r"|\bton (?:nouveau )?nom (?:est|sera)\b|\btu t'appell\w*|\b(?:plus )?aucune (?:limite|restriction|règle)\b"
                      r"|\bsans (?:aucune )?(?:limite|restriction)s?\b"),
-        "disclosure": (r"\bplus haut\b|\bci-dessus\b|\bau-dessus\b|\bavant le début de "
+        "disclosure": (r"\bqu'on t'a (?:fixé|imposé|donné|fourni|transmis)e?s?\b|\bplus haut\b|\bci-dessus\b|\bau-dessus\b|\bavant le début de "
                        r"(?:la|notre|cette) (?:conversation|discussion)\b|\bqu'on t'a (?:fourni|donné|transmis)\b"),
         "override": (r"\bcomme (?:nul|nulle|nuls|caduc|caduque|invalide|inexistant|annulé)e?s?\b|\b(?:seulement|uniquement|que) mes (?:\w+ )?(?:consignes|instructions|ordres|règles)\b"
                      r"|\b(?:comme|ce que) je (?:veux|voudrai|dis"
@@ -320,8 +330,12 @@ _MORE: dict[str, dict[str, str]] = {
                      r"(?:comptent|priment|passent|valent) (?:plus|avant|sur)\b|\bne (?:tiens|tenez) pas compte\b|\bne (?:dois "
                      r"|devez )?refuser aucune\b|\bne refuse (?:jamais|rien|aucune)\b"
                      r"|\b(?:écoute|écoutez|obéis|obéissez)[- ](?:seulement |uniquement )?(?:moi|à moi)\b|\bne te concernent plus\b"
-                     r"|\bne (?:s'appliquent|comptent|valent) plus\b"),
-        "permission": (r"\b(?:tu es|vous êtes) (?:désormais |maintenant )?(?:autorisée?s?|habilitée?s?|en droit)\b"
+                     r"|\bne (?:s'appliquent|comptent|valent) plus\b"
+                     r"|\b(?:consignes|règles|instructions|directives)\b[^.!?]{0,60}\b(?:perdu leur validité|caduques|plus valables)"
+                     r"|\boublie (?:les |tes |toutes les )?(?:restrictions|règles|limites)\b|\bréponds à tout\b"
+                     r"|\bsui[st] (?:\w+ ){0,2}mes (?:règles|consignes)\b"),
+        "permission": (r"\bje suis (?:l'|un )?administrat\w*|\b(?:des|d')autres comptes\b"
+                       r"|\b(?:tu es|vous êtes) (?:désormais |maintenant )?(?:autorisée?s?|habilitée?s?|en droit)\b"
                        r"|\bne (?:demande|demandez) pas (?:la )?permission\b|\bsans (?:demander|autorisation|permission)\b"
                        r"|\b(?:dossiers|données|notes|fichiers|historiques?|messages|comptes) (?:des|d'autres|de tous les) "
                        r"(?:autres )?(?:clients|utilisateurs|personnes|usagers)\b"),
@@ -329,43 +343,48 @@ _MORE: dict[str, dict[str, str]] = {
                          r"|conversation|discussion|échanges)\b|\bà mon adresse\b|\bmon adresse (?:e-?mail|mail)\b|\btransf[eè]re\w* (?:l'intégralité|toute|tout|la|cette)"
                          r"[^.!?]{0,20}(?:conversation|discussion)"),
         "standing": r"\b(?:à partir d'aujourd'hui|dès aujourd'hui|à partir de (?:cet instant|ce moment)|dès maintenant)\b",
-        "dimension": r"\b(?:tableau|phrases?|au maximum)\b",
+        "dimension": r"\b(?:tableau|phrases?|au maximum|simplement|plus simple|clairement)\b",
     },
     "es": {
         # the usted imperative and enclitic pronouns at a clause start (ofrézcale, dígales), the
         # future of an order (harás), and the lead-ins with no punctuation after them
         "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por cierto|desde hoy|a partir de (?:hoy|este momento|ahora)|de hoy en "
                        r"adelante|desde este momento|de ahora en adelante|from now on|please)[\s,]+)*"
-                       r"(?:\w{3,}[aei](?:le|les|me|nos|se)(?:lo|la|los|las)?(?=\s+(?:a (?:los|las|la|cada|todos|todas|nadie|mi|su|sus)"
+                       r"(?:da(?:le|les|me|nos)(?:lo|la|los|las)?\b|\w{3,}[aei](?:le|les|me|nos|se)(?:lo|la|los|las)?(?=\s+(?:a (?:los|las|la|cada|todos|todas|nadie|mi|su|sus)"
                        r"|al|que|los|las|el|nuestr\w*|mis?|tus?|sus?|siempre|nunca|todo|nada|esto|eso|sin|ya|también|de|del|con|en|por"
                        r"|para|un|una|solo|sólo|únicamente)\b)|\w+selo|informa|ofrece|considera|copia"
-                       r"|reenvía|envía|manda|escribe|realiza|pide|guarda|acepta|atiende|explica|recomienda|olvida|ignora|obedece|sigue|haz|di)\b"
+                       r"|reenvía|envía|manda|escribe|realiza|pide|presente|promocione|muestra|guarda|acepta|atiende|explica|recomienda|olvida|ignora|obedece|sigue|haz|di)\b"
                        r"|\b(?:harás|dirás|responderás|obedecerás|seguirás|ofrecerás|recomendarás|contarás|enviarás|tendrás"
                        r"|darás|no debes|ya no tienes)\b"
-                       r"|\bno\s+(?:(?:le|les|me|se|lo|la|los|las|te|nos)\s+){0,2}\w+(?:es|as)\b"
+                       r"|\bno\s+(?:(?:le|les|me|se|lo|la|los|las|te|nos)\s+){0,2}\w+(?:es|as)\b|\bno se (?:le |les )?\w+(?:a|e)\b"
                        r"|(?:^|(?<=[,:;]))\s*a (?:\w+ ){1,3}\w{3,}[aei](?:le|les|me|nos|se)\b"),
-        "speech": (r"\b(?:explic\w*|menciones|informa\w*|ofrec\w*|ofrezc\w*|díga\w*|dile\w*|cuent\w*|comunic\w*|avis\w*|recomend\w*"
+        "speech": (r"\b(?:da|dale|dales|presente\w*|promocion\w*|anunci\w*|explic\w*|menciones|informa\w*|ofrec\w*|ofrezc\w*|díga\w*|dile\w*|cuent\w*|comunic\w*|avis\w*|recomend\w*"
                    r"|recomiend\w*)\b"),
         "others": (r"\bningun[ao]? (?:\w+ )?(?:persona|cliente|usuario|visitante|comprador)s?\b|\b(?:cada|todos los|todas las|los|las) "
                    r"(?:\w+ )?(?:clientes?|visitantes?|usuarios?|compradores?|personas|demás)\b|\btodos los que\b|\bpregunte quien pregunte\b"
-                   r"|\bsi (?:un |una )?(?:cliente|usuari[oa]|comprador\w*|visitante|alguien)\b"
+                   r"|\bsi (?:un |una )?(?:cliente|usuari[oa]|comprador\w*|visitante|alguien)\b|\bel cliente\b|\bla clienta\b"
+                   r"|\bentre (?:todos|todas)\b"
                    r"|\bquienquiera\b"),
         "identity": (r"\btu (?:nuevo )?nombre (?:es|será)\b|\bte llamas\b|\bningún límite\b|\bsin (?:ningún |ninguna )?"
                      r"(?:límites?|restricci\w*)\b|\bya no tienes (?:ningún |ninguna )?(?:límite|regla|restricci)\w*"),
-        "disclosure": (r"\bmás arriba\b|\b(?:escrit|dich|indicad)[oa]s? arriba\b|\bde arriba\b|\bantes de (?:empezar|comenzar|iniciar) "
+        "disclosure": (r"\bque te (?:fijaron|dieron|pusieron|configuraron|indicaron)\b|\bmás arriba\b|\b(?:escrit|dich|indicad)[oa]s? arriba\b|\bde arriba\b|\bantes de (?:empezar|comenzar|iniciar) "
                        r"(?:la|esta|nuestra) conversación\b|\bpalabra por palabra\b|\bte dieron antes\b"),
         "override": (r"\bconsid[eé]ral[oa]s? (?:nul[oa]s?|inválid[oa]s?|anulad[oa]s?|sin efecto)\b|\blo que (?:yo )?(?:te )?(?:diga"
                      r"|ordene|pida|mande|digo)\b|\bcomo (?:yo )?(?:diga|digo|ordene|mande)\b|\bmis (?:palabras|órdenes"
                      r"|instrucciones|indicaciones|deseos) (?:valen|cuentan|pesan|están) (?:más|por encima)\b|\bno hagas caso\b"
                      r"|\bno (?:debes )?rechazar\b|\bno rechaces\b|\bninguna petición\b"
                      r"|\b(?:escúchame|obedéceme|hazme caso)\b[^.!?]{0,10}\b(?:solo|sólo|únicamente) a mí\b|\bsolo a mí\b|\b(?:solo|sólo|únicamente) mis (?:\w+ )?(?:indicaciones|instrucciones|órdenes|reglas)\b"
-                     r"|\bya no te (?:importan|afectan|aplican|valen|incumben)\b"),
-        "permission": (r"\btienes permiso\b|\b(?:estás|quedas) autorizad[oa]\b|\bno pidas permiso\b|\bsin pedir (?:permiso"
+                     r"|\bya no te (?:importan|afectan|aplican|valen|incumben)\b"
+                     r"|\b(?:indicaciones|reglas|instrucciones|normas)\b[^.!?]{0,60}\b(?:perdieron su validez|ya no valen|sin efecto)"
+                     r"|\bolvida (?:las |tus |todas las )?(?:restricciones|reglas|límites|normas)\b|\bresponde a todo\b"
+                     r"|\bsigue (?:\w+ ){0,2}mis (?:reglas|normas|indicaciones)\b"),
+        "permission": (r"\bsoy (?:el |un )?administrador\b|\bde otras cuentas\b|\btienes permiso\b|\b(?:estás|quedas) autorizad[oa]\b|\bno pidas permiso\b|\bsin pedir (?:permiso"
                        r"|autorización)\b|\b(?:expedientes|datos|notas|archivos|historial(?:es)?|mensajes|cuentas|fichas) de "
                        r"(?:otros|todos los|cualquier)\b"),
         "exfiltration": (r"\ba mi (?:dirección|correo|email|cuenta|servidor|número)\b|\breenv[ií]a\w* (?:esta |la |toda )?"
                          r"conversación"),
         "standing": r"\b(?:desde hoy|a partir de (?:hoy|este momento)|de hoy en adelante)\b",
+        "dimension": r"\b(?:sencill[oa]|simple|más claro|claramente)\b",
     },
 }
 
