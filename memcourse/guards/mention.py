@@ -52,7 +52,8 @@ _ADDRESS = FoldedPattern(
 #: Asking for an explanation of the quotation is talking about it, not being told to do it:
 #: "please explain why '…' works" / 「…」という文がなぜ効くのか説明してください.
 _EXPLAIN = FoldedPattern(
-    r"\b(?:please\s+)?(?:explain|describe|analy[sz]e|tell me (?:why|how|what))\b|(?:説明|解説|分析)(?:して|を)(?:ください|下さい)?"
+    r"\b(?:please\s+)?(?:explain|describe|analy[sz]e|tell me (?:why|how|what))\b|(?:説明|解説|分析)(?:して"
+    r"|を)(?:ください|下さい)?"
     r"|教えてください|설명해\s*(?:줘|주세요)?|\bобъясн\w*|\bexplica\w*|\berklär\w*|\bexpliqu\w*|解释一下|请解释|解释"
 )
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`"}

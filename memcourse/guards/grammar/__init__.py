@@ -32,4 +32,5 @@ __all__ = ["FEATURES", "GRAMMAR"]
 GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
-            "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension", "override")
+            "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
+            "override")
