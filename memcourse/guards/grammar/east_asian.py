@@ -218,4 +218,14 @@ _MORE: dict[str, dict[str, str]] = {
     },
 }
 
-EAST_ASIAN: dict[str, dict[str, str]] = merged(_BASE, _MORE)
+#: Korean forms found by the last development probes: acting under a name, the user's address
+#: as a destination, the whole conversation handed over.
+_SHARED_FORMS: dict[str, dict[str, str]] = {
+    "ko": {
+        "identity": r"(?:이라는|라는) 이름으로",
+        "exfiltration": (r"(?:내|제|나의) (?:이메일|메일|전자우편)(?: 주소)?(?:로|으로|에)|대화 전부|대화를 전부"
+                         r"|오간 대화"),
+    },
+}
+
+EAST_ASIAN: dict[str, dict[str, str]] = merged(merged(_BASE, _MORE), _SHARED_FORMS)
