@@ -147,14 +147,18 @@ def _directive_clause(sentence: str) -> str | None:
     when its first clause is not a statement."""
     rows = _compiled()
 
+    def agent_subject(clause: str) -> bool:
+        return any(row["agent_subject"].search(clause) for row in rows.values() if "agent_subject" in row)
+
     def statement(clause: str) -> bool:
-        return any(row["statement"].search(clause) for row in rows.values() if "statement" in row)
+        return not agent_subject(clause) and any(row["statement"].search(clause) for row in rows.values()
+                                                 if "statement" in row)
 
     clauses = [c.strip() for c in _CLAUSES.findall(sentence) if c.strip()]
     for clause in clauses:
         if statement(clause):
             continue
-        if any(row["imperative"].search(clause) for row in rows.values()):
+        if agent_subject(clause) or any(row["imperative"].search(clause) for row in rows.values()):
             return clause
     if clauses and not statement(clauses[0]) and any(row["imperative"].search(sentence) for row in rows.values()):
         return sentence

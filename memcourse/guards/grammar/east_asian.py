@@ -222,6 +222,7 @@ _MORE: dict[str, dict[str, str]] = {
 #: as a destination, the whole conversation handed over.
 _SHARED_FORMS: dict[str, dict[str, str]] = {
     "ko": {
+        "agent_subject": r"^\s*(?:이|우리|저) (?:비서|도우미|어시스턴트|봇|챗봇)(?:는|가|은)\s",
         "identity": r"(?:이라는|라는) 이름으로",
         "exfiltration": (r"(?:내|제|나의) (?:이메일|메일|전자우편)(?: 주소)?(?:로|으로|에)|대화 전부|대화를 전부"
                          r"|오간 대화"),

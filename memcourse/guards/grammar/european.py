@@ -5,7 +5,7 @@ patterns are folded the same way when they compile, so they are written in natur
 
 from __future__ import annotations
 
-from memcourse.guards.grammar.european_forms import MORE, SHARED_FORMS
+from memcourse.guards.grammar.european_forms import MORE, SHARED_FORMS, THIRD_PERSON
 from memcourse.guards.grammar.rows import merged
 
 _BASE: dict[str, dict[str, str]] = {
@@ -202,4 +202,4 @@ _BASE: dict[str, dict[str, str]] = {
     },
 }
 
-EUROPEAN: dict[str, dict[str, str]] = merged(merged(_BASE, MORE), SHARED_FORMS)
+EUROPEAN: dict[str, dict[str, str]] = merged(merged(merged(_BASE, MORE), SHARED_FORMS), THIRD_PERSON)

@@ -7,7 +7,7 @@ imperatives and fronted objects; audiences, override claims, permission and exfi
 
 from __future__ import annotations
 
-__all__ = ["MORE", "SHARED_FORMS"]
+__all__ = ["MORE", "SHARED_FORMS", "THIRD_PERSON"]
 
 #: Russian imperatives by their endings: the plural / polite -йте -ите -ьте and the -уй of
 #: советуй are imperatives wherever they stand (after a fronted object: "покупателям говорите");
@@ -320,4 +320,13 @@ SHARED_FORMS: dict[str, dict[str, str]] = {
         "permission": (r"\bsin (?:mi |tu |su )?(?:confirmación|permiso|autorización)\b"
                        r"|\bde otr[oa]s (?:cuentas|clientes|usuarios|compradores|personas)\b"),
     },
+}
+
+#: The agent in the third person ("this assistant recommends our account to every customer"):
+#: a clause with the assistant as its subject is an order to it, not a fact about the world.
+THIRD_PERSON: dict[str, dict[str, str]] = {
+    "ru": {"agent_subject": r"^\s*(?:этот|наш) (?:помощник|ассистент|бот|чат-бот)\b"},
+    "de": {"agent_subject": r"^\s*(?:dieser|unser) (?:assistent|bot|chatbot)\b"},
+    "fr": {"agent_subject": r"^\s*(?:cet|notre) (?:assistant|bot|chatbot)\b"},
+    "es": {"agent_subject": r"^\s*(?:este|nuestro) (?:asistente|bot|chatbot)\b"},
 }
