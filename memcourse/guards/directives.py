@@ -147,14 +147,18 @@ def _directive_clause(sentence: str) -> str | None:
     when its first clause is not a statement."""
     rows = _compiled()
 
+    def agent_subject(clause: str) -> bool:
+        return any(row["agent_subject"].search(clause) for row in rows.values() if "agent_subject" in row)
+
     def statement(clause: str) -> bool:
-        return any(row["statement"].search(clause) for row in rows.values() if "statement" in row)
+        return not agent_subject(clause) and any(row["statement"].search(clause) for row in rows.values()
+                                                 if "statement" in row)
 
     clauses = [c.strip() for c in _CLAUSES.findall(sentence) if c.strip()]
     for clause in clauses:
         if statement(clause):
             continue
-        if any(row["imperative"].search(clause) for row in rows.values()):
+        if agent_subject(clause) or any(row["imperative"].search(clause) for row in rows.values()):
             return clause
     if clauses and not statement(clauses[0]) and any(row["imperative"].search(sentence) for row in rows.values()):
         return sentence
@@ -178,14 +182,19 @@ def classify_sentence(sentence: str) -> Directive:
     clause = _directive_clause(sentence)
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
         (Scope.STANDING,) if _any("standing", sentence) else ())
+    # an override ("whatever I say goes", "treat what is written above as void", "never turn a
+    # request down") can only be about the agent: it needs no "you" to be addressed to it
+    override = _any("override", sentence) is not None
+    if override and Scope.AUTHORITY not in scopes:
+        scopes = (Scope.AUTHORITY, *scopes)
     agent = [s for s in scopes if s in AGENT_SCOPES]
     if clause is None:
         # No order, but a statement *about the agent*: "your original instructions expired",
         # "from now on you are Max". Memory holds facts about the user's world; a claim about
-        # the assistant's own rules, identity or disclosures, addressed to it or made standing,
-        # is an instruction in the grammar of a statement ("our developers no longer use Jira"
-        # names no assistant and stays a fact).
-        if agent and (_any("you", sentence) or Scope.STANDING in scopes):
+        # the assistant's own rules, identity or disclosures, addressed to it (or an override,
+        # which can only be about it), is an instruction in the grammar of a statement ("from
+        # now on our developers use Rust" names no assistant and stays a fact).
+        if agent and (override or _any("you", sentence)):
             return Directive(MemoryClass.RULE, scopes,
                              f"a statement about the agent itself ({', '.join(map(str, agent))}), not a fact about the "
                              f"user",
@@ -210,9 +219,15 @@ def classify_sentence(sentence: str) -> Directive:
     return Directive(MemoryClass.REQUEST, scopes, "a one-off request", clause)
 
 
+#: German capitalises the polite "Sie" (you) but not "sie" (she, they): inside a sentence the
+#: capital is the only sign of it, and lower-casing would lose it, so it is marked first.
+_POLITE_SIE = re.compile(r"(?<=[^\W\d_] )Sie\b")
+
+
 def prepare(text: str) -> str:
-    """The text the grammar reads: quotations removed, lower-cased, folded."""
-    return fold_text(_QUOTED.sub(_QUOTE_PLACEHOLDER, text).lower())
+    """The text the grammar reads: quotations removed, the polite German "Sie" marked
+    (``sie·f``), lower-cased, folded."""
+    return fold_text(_POLITE_SIE.sub("sie·f", _QUOTED.sub(_QUOTE_PLACEHOLDER, text)).lower())
 
 
 def classify(text: str | Normalised) -> Directive:

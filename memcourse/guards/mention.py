@@ -49,6 +49,13 @@ _ADDRESS = FoldedPattern(
     r"|君|お前"
     r"|してください|して下さい|しなさい|请"
 )
+#: Asking for an explanation of the quotation is talking about it, not being told to do it:
+#: "please explain why '…' works" / 「…」という文がなぜ効くのか説明してください.
+_EXPLAIN = FoldedPattern(
+    r"\b(?:please\s+)?(?:explain|describe|analy[sz]e|tell me (?:why|how|what))\b|(?:説明|解説|分析)(?:して"
+    r"|を)(?:ください|下さい)?"
+    r"|教えてください|설명해\s*(?:줘|주세요)?|\bобъясн\w*|\bexplica\w*|\berklär\w*|\bexpliqu\w*|解释一下|请解释|解释"
+)
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`"}
 _QUOTED = re.compile(r"'[^'\n]{3,120}'|\"[^\"\n]{3,120}\"|“[^”\n]{3,120}”|‘[^’\n]{3,120}’|「[^」\n]{3,120}」"
                      r"|『[^』\n]{3,120}』|`[^`\n]{3,120}`")
@@ -65,7 +72,7 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
         return findings  # hidden text or hidden characters are never a plain discussion
     text = views.text.text
     outside = _unquoted(text)
-    if not (_META.search(text) or _REPORTED.search(outside)) or _ADDRESS.search(outside):
+    if not (_META.search(text) or _REPORTED.search(outside)) or _ADDRESS.search(_EXPLAIN.compiled.sub(" ", outside)):
         return findings
     quoted = [m.group()[1:-1].lower() for m in _QUOTED.finditer(views.source)]  # excerpts quote the original
     kept = []

@@ -135,7 +135,9 @@ RULE_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
         r"|\bfor (?:all|every|any|other) (?:users?|customers?)\b[^.!?\n]{0,30}?\b(?:say|answer|reply|respond|tell"
         r"|recommend|mention)\b"
         r"|(?:对|给|告诉|回复|通知|提醒)(?:所有|每个|每位|任何|其他|别的)(?:的)?(?:用户|人|客户|访客|会员)"
-        r"|(?:すべての|全ての|他の|全)(?:ユーザー|利用者|お客様|顧客)(?:に|へ)")),
+        # a past or polite-declarative ending reports what someone did (母はすべてのお客様にお茶を出した)
+        r"|(?:すべての|全ての|他の|全)(?:ユーザー|利用者|お客様|顧客)(?:に|へ)"
+        r"(?![^。！？!?\n]*(?:た|だ|ている|ていた|でした|ました|ます)\s*[。！!]?\s*(?:$|\n))")),
     # ---- an explicit attempt to store a rule ------------------------------------------------------
     ("declared_rule", "declared standing rule", _c(
         r"\b(?:remember|save|store|keep|memori[sz]e|add|follow|obey|apply)\s+(?:this|the following|these|a|my"

@@ -13,6 +13,11 @@ letters, traditional -> simplified Chinese), like the text they read. Features:
   promotion   advertising a directive would put into answers
   answer      answering or declining to answer (speech, when an audience is named)
   standing_speech  (English only) a standing order needs a verb that takes a topic
+  agent_subject  the assistant named in the third person as a clause's subject ("this
+              assistant recommends…"): the clause is an order to it, not a statement
+  override    a claim that can only be about the agent: the user's word outranks its rules,
+              the text it was given is void, it must turn nothing down (read as authority,
+              and as addressed to the agent without a "you")
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -29,4 +34,5 @@ __all__ = ["FEATURES", "GRAMMAR"]
 GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
-            "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension")
+            "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
+            "override", "agent_subject")

@@ -5,7 +5,10 @@ patterns are folded the same way when they compile, so they are written in natur
 
 from __future__ import annotations
 
-EUROPEAN: dict[str, dict[str, str]] = {
+from memcourse.guards.grammar.european_forms import MORE, SHARED_FORMS, THIRD_PERSON
+from memcourse.guards.grammar.rows import merged
+
+_BASE: dict[str, dict[str, str]] = {
     "es": {
         "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por favor|también|y|luego|ahora|siempre|nunca|jamás|la próxima vez|a "
         r"partir de ahora|desde ahora|de ahora en adelante|en adelante|cada vez que [^,]{1,40})[\s,]+)*"
@@ -24,7 +27,9 @@ EUROPEAN: dict[str, dict[str, str]] = {
         "speech": r"\b(?:di|dile|diles|cuenta|cuéntales|cuéntale|recomienda|menciona|muestra|repite|envía|manda|reenvía"
         r"|habla|anima|anímalo|aconseja|sugiere|ofrece|cuentes|digas|menciones|hables|recomiendes)\b"
                     r"|\b(?:termina|cierra|acaba|finaliza|empieza)\b",
-        "statement": r"^\s*(?:yo|mi|mis|nuestr[oa]s?|él|ella|ellos|ellas|su|sus|el|la|los|las|este|esta|hay)\b",
+        "statement": r"^\s*(?:yo|mi|mis|nuestr[oa]s?|él|ella|ellos|ellas|su|sus|el|la|los|las|este|esta|hay)\b"
+        # a fronted object is not a subject when the verb is an order to "you" ("el defecto no se lo menciones")
+        r"(?![^,;:]*\bno\s+(?:(?:le|les|me|se|lo|la|los|las|te|nos)\s+){1,2}\w+(?:es|as)\b)",
         "others": r"\b(?:nadie|todos|todas las personas|todo el mundo|cualquiera|cualquier persona|los demás|las demás"
         r"|otros usuarios|todos los clientes|cada cliente|quien sea|quien pregunte|con quien hables|todos los que"
         r"|alguien)\b",
@@ -49,7 +54,7 @@ EUROPEAN: dict[str, dict[str, str]] = {
         "standing": r"\b(?:a partir de ahora|desde ahora|de ahora en adelante|en adelante|siempre|nunca|jamás|cada vez"
         r"|la próxima vez|en todas las conversaciones|hables con quien hables)\b",
         "me": r"\b(?:me|mí|conmigo|mi|mis)\b",
-        "you": r"\b(?:tú|tu|tus|te|ti|contigo|usted)\b",
+        "you": r"\b(?:tú|tu|tus|te|ti|contigo|usted|tienes|puedes|eres|estás|debes)\b",
         "answer": r"\b(?:respond\w*|contest\w*|niég\w*)\b",
         "promotion": r"\b(?:cupón|cupones|descuentos?|promoci[oó]n\w*|enlace de referido|oferta)\b",
         "dimension": (r"\b(?:idioma|español|inglés|francés|alemán|viñetas|lista|tabla|resumen|líneas|frases|palabras"
@@ -71,7 +76,7 @@ EUROPEAN: dict[str, dict[str, str]] = {
         r"|verrate|überrede|biete|sprich|rede)\b"
                     r"|\b(?:beende|schließ|schließe)\b",
         "statement": r"^\s*(?:ich|mein|meine|meiner|meinem|unser|unsere|er|sie|es|wir|der|die|das|dieser"
-        r"|diese)\b(?!\s+(?:mit mir|mich))",
+        r"|diese)\b(?!\s+(?:mit mir|mich))(?![^,;:]*\b(?!bist\b)\w+st du\b)",
         "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]? (?:kunde\w*|nutzer\w*|person|mensch\w*|einzelne\w*)"
         r"|jemand|jemandem|den anderen|andere nutzer|anderen "
         r"nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b"
@@ -196,3 +201,5 @@ EUROPEAN: dict[str, dict[str, str]] = {
         r"|кратк\w*|подробн\w*|тон|формальн\w*|на «вы»|на вы|на ты|код\w*|python|метрическ\w*|называй меня)\b|«вы»",
     },
 }
+
+EUROPEAN: dict[str, dict[str, str]] = merged(merged(merged(_BASE, MORE), SHARED_FORMS), THIRD_PERSON)
