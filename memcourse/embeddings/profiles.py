@@ -102,10 +102,10 @@ E5_SMALL = ModelProfile(
 
 MINILM_USE = ModelProfile(
     model_id=composite.MINILM_USE_MODEL,
-    similarity_floor=0.30,  # placeholder: calibrated below
-    dedupe_threshold=0.92,
+    similarity_floor=0.27,  # mapped like the others (benchmarks/composite_weight.py, w = 0.5, drop-unread)
+    dedupe_threshold=0.89,  # the rank of MiniLM's 0.92 among LoCoMo dev turn pairs
     passage_weight=0.5,  # a mix of two cosines of one model: not re-measured
-    vector_sharpen=1.5,
+    vector_sharpen=1.38,  # 1.5 x fitted p / MiniLM's fitted p (as the sweep measured it)
     min_known_tokens=0.5,
     reads_cjk=True,  # the USE half reads Chinese (known-token share: the larger of the two halves')
 )
