@@ -41,8 +41,9 @@ import numpy as np
 
 __all__ = ["MINILM_USE_MODEL", "MINILM_USE_WEIGHT", "CompositeBackend", "composite_id"]
 
-#: MiniLM's share of the composite cosine, chosen on development data only
-#: (benchmarks/composite_weight.py; docs/benchmarks.md section 5).
+#: MiniLM's share of the composite cosine: an even split, by prior. The development sweep
+#: (benchmarks/composite_weight.py; docs/benchmarks.md section 5) found no weight in 0.4-0.7 that
+#: keeps LoCoMo dev hybrid R@10 within 0.01 of MiniLM's, so it chose none.
 MINILM_USE_WEIGHT = 0.5
 #: Does the registered composite drop a part that cannot read a text (see the module docstring)?
 MINILM_USE_DROP_UNREAD = True
