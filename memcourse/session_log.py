@@ -170,9 +170,10 @@ def _redact_text(text: str, contents: list[str]) -> tuple[str, int]:
                                _fold(text[slice(*spans[i + 1])]))
         if any(_fold(c) in joined and _fold(c) not in left and _fold(c) not in right for c in contents):
             marked[i] = marked[i + 1] = True
-    out, position = [], 0
+    out, position, previous = [], 0, False
     for (a, b), redact in zip(spans, marked, strict=True):
-        out += [text[position:a], PLACEHOLDER if redact else text[a:b]]
-        position = b
+        if not (redact and previous):  # neighbouring redacted sentences become one placeholder
+            out += [text[position:a], PLACEHOLDER if redact else text[a:b]]
+        position, previous = b, redact
     out.append(text[position:])
     return "".join(out), sum(marked)
