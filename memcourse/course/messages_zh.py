@@ -174,6 +174,7 @@ ZH: dict[str, str] = {
     "days idle": "闲置天数",
     "Query": "查询",
     "Mode": "模式",
+    "Model": "模型",
     "Fusion": "融合",
     "λ (decay)": "λ（衰减）",
     "RRF k": "RRF k",

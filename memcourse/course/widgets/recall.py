@@ -23,13 +23,21 @@ snapshot. Otherwise a later cell that searches the store for real (each search r
 access, which raises the access boost) would change the explorer's table after Run All, before
 the learner touched it. Re-run the explorer's cell to see the store as it is now.
 
+**Switching the model re-embeds, once.** ``recall_explorer(store, models=("minilm",
+"use-multilingual"))`` adds a model menu. Another model is another vector space, so choosing it
+builds a second snapshot of the same records embedded by that model, with that model's own
+profile (floor, near-duplicate threshold, dense exponent: a cosine constant belongs to its
+model), and every knob then re-ranks that snapshot. Each model's snapshot is built once, when it
+is first chosen; the store itself is never re-embedded.
+
 Stable hooks for browser tests and custom styling:
 
 - the whole explorer is a ``VBox`` with class ``memcourse-recall-explorer``;
 - controls: ``memcourse-recall-query`` (Text), ``memcourse-recall-mode`` (ToggleButtons),
   ``memcourse-recall-fusion`` (ToggleButtons: ``rrf``, ``weighted``),
   ``memcourse-recall-lambda`` (FloatSlider), ``memcourse-recall-k`` (IntSlider, used by
-  ``rrf`` only), ``memcourse-recall-limit`` (IntSlider);
+  ``rrf`` only), ``memcourse-recall-limit`` (IntSlider), ``memcourse-recall-model`` (Dropdown,
+  only with ``models=``);
 - the table is in an ``HTML`` widget with class ``memcourse-recall-result``; each hit is a
   ``<tr class="memcourse-hit" data-rank=".." data-memory-id="..">``.
 """
@@ -72,6 +80,7 @@ RECALL_CONTROL_CLASSES = {
     "lambda": "memcourse-recall-lambda",
     "k": "memcourse-recall-k",
     "limit": "memcourse-recall-limit",
+    "model": "memcourse-recall-model",
 }
 #: Plain RRF first (the one with a knob to feel), then the library's default.
 FUSIONS = ("rrf", "weighted")
@@ -89,23 +98,28 @@ EMPTY_QUERY = "Type a question to see what recall returns."
 NO_HITS = "No memory matched this query in this mode."
 
 
-def recall_snapshot(store: Any, *, now: datetime | None = None) -> Any:
+def recall_snapshot(store: Any, *, now: datetime | None = None, embedder: Any = None) -> Any:
     """A throwaway in-memory Chroma store holding ``store``'s active records (every user's, so
     BM25's statistics are the store's own), frozen at ``now`` (default: the store's clock),
     with the store's default recall config. Built once per explorer; it never supersedes (it
-    mirrors the store as it is) and its access counts are never written anywhere."""
+    mirrors the store as it is) and its access counts are never written anywhere.
+
+    With ``embedder`` (another model), the copy embeds the records with it and ranks with that
+    model's profile instead of the store's."""
     import chromadb
     from chromadb.config import Settings
 
     from memcourse.stores.chroma import ChromaMemoryStore
 
     moment = _now_of(store, now)
+    same_model = embedder is None or embedder.model_id == store.embedder.model_id
+    config = store.recall if same_model else RecallConfig.for_profile(embedder.profile)
     copy = ChromaMemoryStore(
         client=chromadb.EphemeralClient(settings=Settings(anonymized_telemetry=False)),
         collection=f"recall-explorer-{uuid.uuid4().hex}",
-        embedder=store.embedder,
+        embedder=store.embedder if same_model else embedder,
         clock=lambda: moment,
-        recall=replace(store.recall, dedupe_threshold=math.inf),  # never supersede inside the copy
+        recall=replace(config, dedupe_threshold=math.inf),  # never supersede inside the copy
         access_flush_seconds=float("inf"),
     )
     records = store.list_all()
@@ -242,15 +256,27 @@ def recall_explorer(
     limit: int = 5,
     now: datetime | None = None,
     fusion: str = "rrf",
+    models: tuple[str, ...] = (),
 ):
     """A live recall explorer over ``store`` as it is now (read-only, and a snapshot: later
     changes to the store, such as the accesses a later search records, do not show; see the
-    module docstring)."""
+    module docstring). ``models`` (names for ``Embedder``) adds a menu to rank with another model."""
     import ipywidgets as widgets
 
+    from memcourse.embeddings import Embedder, resolve_model
     from memcourse.recall.decay import half_life_days
 
-    snapshot = recall_snapshot(store, now=now)  # built once: the store as of this cell
+    moment = _now_of(store, now)  # every snapshot is the store as of this cell
+    current = store.embedder.model_id
+    snapshots = {current: recall_snapshot(store, now=moment)}
+
+    def snapshot_for(name: str) -> Any:
+        if name not in snapshots:
+            snapshots[name] = recall_snapshot(store, now=moment, embedder=Embedder(name))
+        return snapshots[name]
+
+    choices = [current] + [resolve_model(name) for name in models]
+    model_menu = widgets.Dropdown(options=list(dict.fromkeys(choices)), value=current, description=t("Model"))
 
     query_box = widgets.Text(value=query, description=t("Query"), continuous_update=True,
                              layout=widgets.Layout(width="95%"))
@@ -263,7 +289,7 @@ def recall_explorer(
     half_life = widgets.HTML()
     result = widgets.HTML()
     controls = ((query_box, "query"), (mode_buttons, "mode"), (fusion_buttons, "fusion"), (lam, "lambda"), (k, "k"),
-                (top, "limit"))
+                (top, "limit"), (model_menu, "model"))
     for control, key in controls:
         control.add_class(RECALL_CONTROL_CLASSES[key])
     result.add_class(RECALL_RESULT_CLASS)
@@ -275,7 +301,7 @@ def recall_explorer(
         k.disabled = fusion_buttons.value != "rrf"  # weighted fusion has no k
         text = query_box.value
         rows = recall_explorer_view(  # one search on the snapshot with this position's config
-            snapshot, text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
+            snapshot_for(model_menu.value), text, mode=mode_buttons.value, rrf_k=k.value, decay_lambda=lam.value,
             limit=top.value, user_id=user_id, fusion=fusion_buttons.value,
         ) if text.strip() else None
         result.value = render_recall_html(rows, query=text)
@@ -284,6 +310,7 @@ def recall_explorer(
         control.observe(update, names="value")
     update()
     box = widgets.VBox([
+        *([model_menu] if len(model_menu.options) > 1 else []),
         query_box,
         mode_buttons,
         fusion_buttons,
