@@ -117,16 +117,24 @@ WITH stats AS MATERIALIZED (
     WHERE t.user_id = %(user)s AND t.token = ANY(%(terms)s) {scope}
     GROUP BY t.memory_id, t.memory_type
 )
-SELECT memory_id, memory_type, score FROM scored WHERE score > 0
-ORDER BY score DESC, memory_id COLLATE "C" LIMIT %(limit)s
+{cut}
 """
+_CUT = 'SELECT memory_id, memory_type, score FROM scored WHERE score > 0 ORDER BY score DESC, memory_id COLLATE "C" ' \
+       'LIMIT %(limit)s'
+# every row whose score is among the best ``limit`` (rank() gives equal scores one rank)
+_CUT_WITH_TIES = ('SELECT memory_id, memory_type, score FROM ('
+                  'SELECT memory_id, memory_type, score, rank() OVER (ORDER BY score DESC) AS place '
+                  'FROM scored WHERE score > 0) ranked WHERE place <= %(limit)s '
+                  'ORDER BY score DESC, memory_id COLLATE "C"')
 
 
 def bm25_ranking(conn: psycopg.Connection, terms: list[str], *, user_id: str, agent_id: str | None,
                  memory_type: str | None, limit: int, k1: float = BM25_PARAMS["k1"],
-                 b: float = BM25_PARAMS["b"]) -> list[tuple[str, str, float]]:
-    """``(id, memory_type, score)`` of the user's active rows in scope holding any of ``terms``
-    (hashed, distinct), best first, equal scores by id, at most ``limit``."""
+                 b: float = BM25_PARAMS["b"], with_ties: bool = False) -> list[tuple[str, str, float]]:
+    """``(row key, memory_type, score)`` of the user's active rows in scope holding any of
+    ``terms`` (hashed, distinct), best first, equal scores by row key, at most ``limit``;
+    ``with_ties``: also the rows tied with the last one (the store orders ties by memory id,
+    which the database does not know, and cuts to ``limit`` itself)."""
     terms = list(dict.fromkeys(terms))
     if not terms:
         return []
@@ -137,5 +145,5 @@ def bm25_ranking(conn: psycopg.Connection, terms: list[str], *, user_id: str, ag
     if memory_type is not None:
         scope += " AND t.memory_type = %(type)s"
         params["type"] = memory_type
-    cursor = conn.execute(_RANKING.format(scope=scope), params)
+    cursor = conn.execute(_RANKING.format(scope=scope, cut=_CUT_WITH_TIES if with_ties else _CUT), params)
     return [(doc_id, kind, float(score)) for doc_id, kind, score in cursor.fetchall()]
