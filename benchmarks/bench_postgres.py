@@ -42,6 +42,7 @@ from standin import STANDIN_EMBEDDER  # noqa: E402
 from memcourse.embeddings import default_embedder  # noqa: E402
 from memcourse.stores.chroma import ChromaMemoryStore  # noqa: E402
 from memcourse.stores.postgres import PostgresMemoryStore  # noqa: E402
+from memcourse.stores.postgres.sealing import KeyStore  # noqa: E402
 from memcourse.stores.postgres.server import EmbeddedServer, database_url  # noqa: E402
 
 CHUNK = 500
@@ -117,7 +118,9 @@ def several_writers(dsn: str, tmp: Path, writers: int, count: int) -> dict:
         raise SystemExit(f"a writer failed: {[p.returncode for p in procs]}")
     with psycopg.connect(dsn) as conn:
         ids = {r[0] for r in conn.execute(f"SELECT id FROM {schema}.agent_memory")}
-    expected = {f"w{i}-{j}" for i in range(writers) for j in range(count)} | {f"shared-{j}" for j in range(count // 10)}
+    row_key = KeyStore(keys).row_keys()  # the table holds keyed hashes of the ids
+    expected = {row_key(f"w{i}-{j}") for i in range(writers) for j in range(count)} | {
+        row_key(f"shared-{j}") for j in range(count // 10)}
     upserts = writers * (count + count // 10)
     return {"writers": writers, "upserts": upserts, "per_s": upserts / elapsed, "lost": len(expected - ids),
             "retries": sum(int(o.strip() or 0) for o in outputs)}

@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -314,15 +314,18 @@ def passage_rule(weight: float | None, labels: bool):
 
 
 def run_store(
-    conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder
+    conversations: list[Conversation], modes: Sequence[str], workdir: Path, embedder, open_store: Callable | None = None
 ) -> dict[str, ModeResult]:
-    """The library's modes through one ChromaMemoryStore per fusion (all users in one store)."""
+    """The library's modes through one store per fusion (all users in one store): a
+    ChromaMemoryStore, or what ``open_store(path=, embedder=, clock=, **knobs)`` opens
+    (benchmarks/recall_parity_postgres.py passes the PostgreSQL store's)."""
     from memcourse.recall import passages
     from memcourse.recall.config import RecallConfig
     from memcourse.stores.chroma import ChromaMemoryStore
 
+    open_store = open_store or ChromaMemoryStore
     results: dict[str, ModeResult] = {}
-    stores: dict[str, tuple[ChromaMemoryStore, float, list[str]]] = {}
+    stores: dict[str, tuple[Any, float, list[str]]] = {}
     clock = Clock()
     fusions = sorted({"rrf" if m == "hybrid-rrf" else "default" for m in modes})
     for fusion in fusions:
@@ -331,7 +334,7 @@ def run_store(
         kwargs.update(embedder.profile.store_arguments())  # the model's floor and near-duplicate threshold
         # the model's profile for every cosine knob, and the passage weight passage_rule set for this run
         kwargs["recall"] = RecallConfig.for_profile(embedder, passage_weight=passages.PASSAGE_WEIGHT)
-        store = ChromaMemoryStore(path=workdir / f"store-{fusion}", embedder=embedder, clock=clock, **kwargs)
+        store = open_store(path=workdir / f"store-{fusion}", embedder=embedder, clock=clock, **kwargs)
         for conv in conversations:
             clock.now = conv.asked_at  # the records carry their own session times
             store.upsert_many([turn_record(conv, t) for t in conv.turns])

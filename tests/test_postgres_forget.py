@@ -18,6 +18,7 @@ import pytest
 from cryptography.exceptions import InvalidTag
 
 from memcourse.records import MemoryRecord
+from memcourse.stores.base import StoreError
 from memcourse.stores.postgres import PostgresMemoryStore
 from memcourse.stores.postgres.sealing import KeyStore
 from memcourse.stores.postgres.server import EmbeddedServer
@@ -90,11 +91,12 @@ def test_forgetting_a_users_last_memory_destroys_the_key_that_opens_every_copy(s
     try:
         stored = store.upsert(MemoryRecord("event", "diary", f"diary: {canary}", user_id="dave"))
         store.upsert(MemoryRecord("event", "other", "someone else's note", user_id="erin"))
+        row_key = store.row_key(stored.memory_id)  # the row's key: a keyed hash of the id
         with psycopg.connect(server.dsn) as conn:  # a "backup": the sealed bytes as stored
             backup = bytes(conn.execute(f"SELECT sealed FROM {schema}.agent_memory WHERE id = %s",
-                                        (stored.memory_id,)).fetchone()[0])
+                                        (row_key,)).fetchone()[0])
         secret = sqlite3.connect(keys).execute("SELECT secret FROM user_keys WHERE user_id = 'dave'").fetchone()[0]
-        assert KeyStore(keys).get("dave").open(stored.memory_id, backup)["content"] == f"diary: {canary}"
+        assert KeyStore(keys).get("dave").open(row_key, backup)["content"] == f"diary: {canary}"
 
         assert store.forget(stored.memory_id)
         assert KeyStore(keys).get("dave") is None  # his last memory: the key is gone
@@ -102,10 +104,40 @@ def test_forgetting_a_users_last_memory_destroys_the_key_that_opens_every_copy(s
         assert KeyStore(keys).get("erin") is not None and store.list_all(user_id="erin")
         fresh = KeyStore(keys).get("dave", create=True)  # a new key for a new dave opens nothing old
         with pytest.raises(InvalidTag):
-            fresh.open(stored.memory_id, backup)
+            fresh.open(row_key, backup)
         with psycopg.connect(server.dsn, autocommit=True) as conn:
             conn.execute("CHECKPOINT")
         assert files_holding(server.data, canary.encode()) == []
         assert store.forget_user("erin") == 1 and KeyStore(keys).get("erin") is None
     finally:
         store.close()
+
+
+def test_ids_never_reach_the_database_and_a_foreign_key_file_is_refused(server, tmp_path):
+    """A memory id made of the user's words is a keyed hash in every column (row, successor,
+    postings); the same schema opened with another key file would find nothing, so it is refused."""
+    canary = f"canary{uuid.uuid4().hex[:12]}"
+    schema = f"c_{uuid.uuid4().hex}"
+    store = PostgresMemoryStore(server.dsn, schema=schema, key_store=tmp_path / "keys.sqlite")
+    try:
+        first = store.upsert(MemoryRecord("entity", "boat", f"The boat is called {canary}", user_id="fay",
+                                          memory_id=f"entity:boat_{canary}"))
+        successor = MemoryRecord("entity", "boat", f"The boat is now called {canary}2", user_id="fay",
+                                 memory_id=f"entity:boat_{canary}_2")
+        store.upsert(successor)
+        older = first.copy()
+        older.superseded_by = successor.memory_id
+        store.upsert(older)
+        assert store.get(first.memory_id).superseded_by == successor.memory_id
+        assert [r.memory_id for r in store.search(canary, user_id="fay", mode="keyword")]
+        with psycopg.connect(server.dsn, autocommit=True) as conn:
+            stored = conn.execute(f"SELECT id, superseded_by FROM {schema}.agent_memory ORDER BY position").fetchall()
+            postings = {r[0] for r in conn.execute(f"SELECT memory_id FROM {schema}.agent_memory_terms")}
+            conn.execute("CHECKPOINT")
+        assert [i for i, _ in stored] == [store.row_key(first.memory_id), store.row_key(successor.memory_id)]
+        assert stored[0][1] == store.row_key(successor.memory_id) and postings <= {i for i, _ in stored}
+        assert files_holding(server.data, canary.encode()) == []
+    finally:
+        store.close()
+    with pytest.raises(StoreError, match="another key file"):
+        PostgresMemoryStore(server.dsn, schema=schema, key_store=tmp_path / "other-keys.sqlite")

@@ -121,3 +121,52 @@ def test_the_triggers_keep_the_postings_in_step_with_status_and_deletes(bilingua
     left = db.read(lambda conn: conn.execute("SELECT count(*) FROM agent_memory_terms WHERE memory_id = %s",
                                              (first,)).fetchone()[0])
     assert left == 0  # a deleted memory leaves no posting behind
+
+
+@pytest.fixture
+def common_words(postgres_dsn, tmp_path):
+    """400 memories of one user in which "user" and "ref" are in every one, "alpha" in 120,
+    "zeta" in 5, with varying lengths and repeats, many with the same words (equal scores)."""
+    import random
+
+    rng = random.Random(7)
+    keys = KeyStore(tmp_path / "keys.sqlite")
+    db = Database(postgres_dsn, schema=f"prune_{uuid.uuid4().hex}", dimension=4, model_id="test")
+    index = BM25Index(**BM25_PARAMS)
+    texts = {}
+    for i in range(400):
+        words = ["user", "ref"] + ["alpha"] * (i % 10 < 3) * rng.choice([1, 2]) + ["zeta"] * (i % 80 == 0)
+        words += rng.sample(["cat", "dog", "tea", "map", "sun", "car"], rng.choice([0, 1, 3])) * rng.choice([1, 2])
+        texts[f"m{i:03d}"] = " ".join(words)
+        index.add(f"m{i:03d}", texts[f"m{i:03d}"])
+    user_keys = keys.get("u", create=True)
+
+    def work(conn):
+        for memory_id, text in texts.items():
+            conn.execute(
+                f"INSERT INTO agent_memory ({rows.COLUMNS}, embedding, keywords) VALUES (%s, 'agent', 'u', 'event', "
+                "'active', 0.5, 0, NULL, NULL, %s, %s, NULL, 1.0, '\\x00', %s, %s)",
+                (memory_id, CREATED, CREATED, np.ones(4, dtype=np.float32), user_keys.tokens(keyword_tokens(text))))
+
+    db.transaction(work)
+    yield db, keys, index
+    db.close()
+    keys.close()
+
+
+@pytest.mark.parametrize("query", ["user zeta", "user alpha", "user ref alpha zeta", "user ref", "zeta", "user"])
+def test_skipping_the_common_words_postings_never_changes_the_ranking(common_words, monkeypatch, query):
+    """Whatever terms are left unscanned (the tail), the answer is the library's: each of the
+    three ways bm25_ranking finishes (the cut beats the tail's bound; every candidate merged with
+    the tail's own ranking; everything scanned again) is forced here by choosing the tail."""
+    from memcourse.stores.postgres import keyword
+
+    db, keys, index = common_words
+    hashed = dict(zip(keys.get("u").tokens(["user", "ref", "alpha", "zeta"]), ["user", "ref", "alpha", "zeta"],
+                      strict=True))
+    for forced in ([], ["user"], ["user", "ref"], ["alpha", "user"], ["zeta"], ["alpha"], ["ref", "alpha", "user"]):
+        monkeypatch.setattr(keyword, "_tail", lambda idf, df, limit, k1, forced=forced: [
+            token for token in df if hashed.get(token) in forced and len(df) > 1])
+        for limit in (3, 10, 50):
+            expected = index.search(query, limit=limit)
+            _assert_same(expected, _sql_top(db, keys, query, "u", limit), f"{query!r} tail={forced} limit={limit}")

@@ -126,6 +126,26 @@ class Database:
             raise StoreError(f"schema {self.schema!r} was built with embedding model {built_with!r}, but this "
                              f"store was opened with {model_id!r}; open it with the same model or use another schema")
 
+    def bind_row_keys(self, check: str, key_file: object) -> None:
+        """Record which key file this schema's row keys come from (``check``: the key of a fixed
+        string, :class:`.sealing.RowKeys`), or refuse another one (its row keys would find
+        nothing) and a schema whose ids are in clear (written by an older version)."""
+
+        def bind(conn: psycopg.Connection) -> None:
+            select = "SELECT value FROM memcourse_meta WHERE key = 'row_key_check'"
+            found = conn.execute(select).fetchone()
+            if found is None:
+                if conn.execute("SELECT EXISTS (SELECT 1 FROM agent_memory)").fetchone() != (False,):
+                    raise StoreError(f"schema {self.schema!r} was written by an older version of this store, which "
+                                     "kept memory ids in clear; export its memories and import them into a new schema")
+                conn.execute("INSERT INTO memcourse_meta VALUES ('row_key_check', %s) ON CONFLICT DO NOTHING", (check,))
+                found = conn.execute(select).fetchone()
+            if found is None or found[0] != check:
+                raise StoreError(f"schema {self.schema!r} was written with another key file than {key_file}: "
+                                 "open it with the key file it was written with")
+
+        self.transaction(bind, what="open")
+
     def _configure(self, conn: psycopg.Connection) -> None:
         register_vector(conn)
         conn.execute(sql.SQL("SET search_path TO {}, public").format(sql.Identifier(self.schema)))

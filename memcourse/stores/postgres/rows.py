@@ -1,7 +1,9 @@
 """The SQL of each storage primitive, on a connection inside the caller's transaction.
 
 Every function takes an open connection and runs inside a transaction the store opened
-(:meth:`Database.transaction`), so a decision made of several of these is atomic. Rows come
+(:meth:`Database.transaction`), so a decision made of several of these is atomic. Every id
+here (``id``, ``superseded_by``, ``ids``) is a *row key*, the keyed hash of a memory id
+(:class:`~memcourse.stores.postgres.sealing.RowKeys`): the database never sees a memory id. Rows come
 back as :class:`Row` (the plain columns plus the sealed record); turning a row into a
 :class:`~memcourse.records.MemoryRecord` needs the user's key and happens in the store.
 
@@ -10,7 +12,7 @@ Locks, always taken in this order so that two decisions cannot wait on each othe
 
 1. the user's advisory lock: *shared* for a write (the user's key must not be destroyed under
    it), *exclusive* for a forget that may destroy the key;
-2. one advisory lock per memory id, in sorted order: taken before the row is read, so two
+2. one advisory lock per row key, in sorted order: taken before the row is read, so two
    writers of the same *new* id are serialised too (``FOR UPDATE`` cannot lock a row that does
    not exist yet);
 3. the rows themselves, ``SELECT … FOR UPDATE``.
@@ -119,9 +121,11 @@ def write(conn: psycopg.Connection, row: Row, embedding: np.ndarray | None, keyw
         (*values, np.asarray(embedding, dtype=np.float32), keywords))
 
 
-def supersede(conn: psycopg.Connection, memory_id: str, successor: str, now: datetime) -> None:
-    conn.execute("UPDATE agent_memory SET status='superseded', superseded_by=%s, updated_at=%s WHERE id=%s",
-                 (successor, now, memory_id))
+def supersede(conn: psycopg.Connection, key: str, successor: str, now: datetime, sealed: bytes) -> None:
+    """Mark a row superseded; ``sealed`` is its record re-sealed with the same change (the
+    successor's memory id is readable only there)."""
+    conn.execute("UPDATE agent_memory SET status='superseded', superseded_by=%s, updated_at=%s, sealed=%s "
+                 "WHERE id=%s", (successor, now, sealed, key))
 
 
 def delete(conn: psycopg.Connection, ids: Sequence[str]) -> int:
@@ -153,9 +157,10 @@ def _scope(user_id: str, agent_id: str | None, memory_type: str | None) -> tuple
 
 def nearest(conn: psycopg.Connection, vector: np.ndarray, limit: int, *, user_id: str, agent_id: str | None,
             memory_type: str | None, min_readable: float) -> list[tuple[str, str, float]]:
-    """``(id, memory_type, cosine distance)`` of the nearest active readable rows in scope, nearest
-    first. The tenant filter is inside the query; ``hnsw.iterative_scan`` (set per connection)
-    keeps the index scanning until ``limit`` rows pass it. ``relaxed_order`` may return rows
+    """``(row key, memory_type, cosine distance)`` of the nearest active readable rows in scope,
+    nearest first (equal distances: the store orders them by memory id). The tenant filter is
+    inside the query; ``hnsw.iterative_scan`` (set per connection) keeps the index scanning
+    until ``limit`` rows pass it. ``relaxed_order`` may return rows
     slightly out of order, so they are sorted again here."""
     where, params = _scope(user_id, agent_id, memory_type)
     vector = np.asarray(vector, dtype=np.float32)

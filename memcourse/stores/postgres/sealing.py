@@ -19,11 +19,23 @@ the WAL). From the secret three keys are derived (HKDF-SHA256):
   Cosine similarity is unchanged, so the HNSW index and the tenant-filtered search work as
   before, but the stored vector is not the model's vector of the text.
 
+**Row keys.** A memory id can be derived from what the person said (the pipeline's
+``entity:我的船叫_…`` ids, LangGraph's ``lg:<key>:…``), and an id in a plain column would outlive
+the forget in the same heap pages and WAL. So the database never holds an id in clear either:
+the row's key (``agent_memory.id``, ``superseded_by``, the postings' ``memory_id``, the advisory
+locks) is ``HMAC-SHA256(id key, memory id)`` (first 16 bytes, hex), where the id key is derived
+from one random secret of the *store*, kept in the same key file (:class:`RowKeys`). Lookups by
+id compute the HMAC, so ``get(memory_id)`` needs no user; the clear id exists only inside the
+sealed record (the user's content key), and the seal is bound to the row key. It is a store
+secret and not the user's because a lookup by id does not know the user; the price: whoever
+holds both the key file *and* a copy of the database can test a guessed id against old WAL.
+
 Forgetting a user's last memory (or the user) destroys the secret: every copy of every row of
 theirs, in heap pages, WAL, replicas and backups, becomes noise.
 
-**What still leaks**, said plainly: the plain columns (ids, user and agent ids, type, status,
-timestamps, importance, access counts, the source conversation id); for one user, *which* of their
+**What still leaks**, said plainly: the plain columns (user and agent ids, type, status,
+timestamps, importance, access counts; the source conversation id is a keyed hash under the
+user's token key); for one user, *which* of their
 records share a token and how long each is in tokens (HMAC is deterministic per key, so
 frequency analysis over many records of one user could guess common words); and while the key
 lives, the rotated vectors keep the distances between one user's memories, and anyone who has
@@ -53,9 +65,10 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from memcourse.stores.base import StoreError
 
-__all__ = ["KeyStore", "UserKeys", "TOKEN_BYTES"]
+__all__ = ["KeyStore", "RowKeys", "UserKeys", "TOKEN_BYTES", "ROW_KEY_BYTES"]
 
 TOKEN_BYTES = 10
+ROW_KEY_BYTES = 16
 NONCE_BYTES = 12
 #: Householder reflections in a user's rotation (see UserKeys.rotate).
 REFLECTIONS = 8
@@ -75,18 +88,24 @@ class UserKeys:
         self._rotation_seed = _derive(secret, b"rotation")
         self._rotation: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
-    def seal(self, memory_id: str, record: dict[str, Any]) -> bytes:
+    def seal(self, row_key: str, record: dict[str, Any]) -> bytes:
+        """``record`` encrypted, bound to its row (:class:`RowKeys`) and its user."""
         nonce = os.urandom(NONCE_BYTES)
         data = json.dumps(record, ensure_ascii=False, sort_keys=True).encode("utf-8")
-        return nonce + self._aead.encrypt(nonce, data, self._bound(memory_id))
+        return nonce + self._aead.encrypt(nonce, data, self._bound(row_key))
 
-    def open(self, memory_id: str, sealed: bytes) -> dict[str, Any]:
+    def open(self, row_key: str, sealed: bytes) -> dict[str, Any]:
         sealed = bytes(sealed)
-        data = self._aead.decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], self._bound(memory_id))
+        data = self._aead.decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], self._bound(row_key))
         return cast(dict[str, Any], json.loads(data.decode("utf-8")))  # sealed by seal(): a JSON object
 
-    def _bound(self, memory_id: str) -> bytes:
-        return json.dumps([memory_id, self.user_id]).encode("utf-8")
+    def _bound(self, row_key: str) -> bytes:
+        return json.dumps([row_key, self.user_id]).encode("utf-8")
+
+    def tag(self, value: str | None) -> str | None:
+        """A keyed hash of a plain column's value (the source conversation id): equal values
+        stay equal for this user, and nothing of the value is readable once the key is gone."""
+        return None if value is None else self.tokens([value])[0]
 
     def tokens(self, tokens: list[str]) -> list[str]:
         """Keyed hashes of ``tokens``, in order, repeats kept (BM25 needs term frequencies)."""
@@ -115,6 +134,20 @@ class UserKeys:
         return np.asarray(rotated, dtype=np.float32)
 
 
+class RowKeys:
+    """Memory id -> row key: ``HMAC-SHA256`` under the store's id key, first
+    :data:`ROW_KEY_BYTES` bytes in hex (collisions need ~2**64 ids). Deterministic, so every
+    process using the same key file finds the same row; :attr:`check` is the key of a fixed
+    string, recorded in the schema so that a store opened with another key file is refused."""
+
+    def __init__(self, secret: bytes):
+        self._key = _derive(secret, b"row keys")
+        self.check = self("memcourse/row-key-check")
+
+    def __call__(self, memory_id: str) -> str:
+        return hmac.new(self._key, memory_id.encode("utf-8"), hashlib.sha256).hexdigest()[: 2 * ROW_KEY_BYTES]
+
+
 class KeyStore:
     """Per-user secrets in a SQLite file, shared by every process that uses the same path.
 
@@ -131,6 +164,7 @@ class KeyStore:
             self._conn.execute("PRAGMA secure_delete = ON")
             self._conn.execute("PRAGMA journal_mode = DELETE")
             self._conn.execute("CREATE TABLE IF NOT EXISTS user_keys (user_id TEXT PRIMARY KEY, secret BLOB NOT NULL)")
+            self._conn.execute("CREATE TABLE IF NOT EXISTS store_keys (name TEXT PRIMARY KEY, secret BLOB NOT NULL)")
         except sqlite3.Error as error:
             raise StoreError(f"{self.path}: cannot open the key store ({error})") from None
         self._lock = threading.Lock()
@@ -151,6 +185,16 @@ class KeyStore:
                 self._conn.execute("INSERT OR IGNORE INTO user_keys VALUES (?, ?)", (user_id, os.urandom(32)))
                 row = self._conn.execute("SELECT secret FROM user_keys WHERE user_id = ?", (user_id,)).fetchone()
         return None if row is None else UserKeys(user_id, bytes(row[0]))
+
+    def row_keys(self) -> RowKeys:
+        """The store's row keys (its secret made once, by whichever process is first)."""
+        select = "SELECT secret FROM store_keys WHERE name = 'row keys'"
+        with self._lock:
+            row = self._conn.execute(select).fetchone()
+            if row is None:
+                self._conn.execute("INSERT OR IGNORE INTO store_keys VALUES ('row keys', ?)", (os.urandom(32),))
+                row = self._conn.execute(select).fetchone()
+        return RowKeys(bytes(row[0]))
 
     def destroy(self, user_id: str) -> bool:
         """Delete the user's secret (overwritten in the file); returns whether there was one."""

@@ -16,7 +16,9 @@ Recall is the library's: vector candidates from the HNSW index (tenant filter in
 iterative scan), keyword candidates ranked by BM25 inside the database over the hashed tokens of
 :func:`memcourse.text.keyword_tokens` (:mod:`.keyword`), fused, decayed, boosted
 and admitted by :func:`memcourse.recall.hybrid.rank_hits`, as in the Chroma store. Forgetting is
-crypto-shredding (:mod:`.sealing`): the text is never stored in clear.
+crypto-shredding (:mod:`.sealing`): the text is never stored in clear, nor are memory ids
+(a row's key is a keyed hash of its id; :meth:`row_key` turns one into the other at every
+boundary with the database).
 
 This module is the glue: a :class:`~memcourse.stores.contract.StoreBase` whose shared verbs
 (``get``, ``history``, ``list_all``, the write checks and merge, what a forget removes) read
@@ -61,6 +63,7 @@ from memcourse.stores.contract import (
 )
 from memcourse.stores.contract import MODES as SEARCH_MODES
 from memcourse.stores.postgres import rows
+from memcourse.stores.postgres.candidates import Candidates
 from memcourse.stores.postgres.database import Database
 from memcourse.stores.postgres.keyword import bm25_ranking
 from memcourse.stores.postgres.sealing import KeyStore, UserKeys
@@ -131,9 +134,14 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
                 raise TypeError(f"with an external server give key_store= (or set {KEY_STORE_ENV}): the file of "
                                 "per-user keys, kept outside the database and its backups")
             self.keys = KeyStore(key_store)
+            self.row_key = self.keys.row_keys()
             self.db = Database(dsn, schema=schema, dimension=self.embedder.dimension,
                                model_id=self.embedder.model_id, max_size=pool_size)
+            self.db.bind_row_keys(self.row_key.check, self.keys.path)
         except BaseException:
+            for part in ("db", "keys"):  # whichever was opened before the refusal
+                if part in self.__dict__:
+                    self.__dict__.pop(part).close()
             if self.server is not None:
                 self.server.stop()
             raise
@@ -171,8 +179,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
             record = MemoryRecord.from_dict(user_keys.open(row.id, row.sealed))
         except InvalidTag:  # sealed under a key destroyed since this snapshot was taken
             return None
-        record.status = Status(row.status)
-        record.superseded_by = row.superseded_by
+        record.status = Status(row.status)  # superseded_by is in the sealed copy (rows.supersede)
         record.updated_at = row.updated_at.astimezone(timezone.utc)
         record.access_count = int(row.access_count)  # numeric: a count has no upper bound in a record
         record.last_accessed_at = row.last_accessed_at and row.last_accessed_at.astimezone(timezone.utc)
@@ -183,11 +190,13 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         return [record for record in (self._open(row, keys) for row in found) if record is not None]
 
     def _row(self, record: MemoryRecord, user_keys: UserKeys, readable: float) -> rows.Row:
+        key = self.row_key(record.memory_id)
         return rows.Row(
-            record.memory_id, record.agent_id, record.user_id, record.memory_type.value, record.status.value,
-            record.importance, record.access_count, record.last_accessed_at, record.source_conversation_id,
-            record.created_at, record.updated_at or record.created_at, record.superseded_by, readable,
-            user_keys.seal(record.memory_id, record.to_dict()),
+            key, record.agent_id, record.user_id, record.memory_type.value, record.status.value,
+            record.importance, record.access_count, record.last_accessed_at,
+            user_keys.tag(record.source_conversation_id), record.created_at,
+            record.updated_at or record.created_at, record.superseded_by and self.row_key(record.superseded_by),
+            readable, user_keys.seal(key, record.to_dict()),
         )
 
     # -- writing ---------------------------------------------------------------------------
@@ -213,7 +222,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
                 rows.lock_user(conn, user, exclusive=False)
             created = {user: self.keys.get(user, create=True) for user in users}
             keys: dict[str, UserKeys | None] = dict(created)
-            rows.lock_ids(conn, ids + [r.superseded_by for r in fresh if r.superseded_by])
+            rows.lock_ids(conn, [self.row_key(i) for i in ids + [r.superseded_by for r in fresh if r.superseded_by]])
             # every check before any write, on rows read FOR UPDATE: a refused batch changes nothing
             existing = self._check_writes(fresh, View(self, conn, keys, for_update=True))
             now = self._now()
@@ -224,7 +233,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
                 user_keys = created[new.user_id]
                 rotated = user_keys.rotate(vector[None, :])[0]
                 if old is None and new.status is Status.ACTIVE:
-                    self._supersede(conn, new, rotated, ratio, keys, now)
+                    self._supersede(conn, new, rotated, ratio, user_keys, now)
                 hashed = user_keys.tokens(keyword_tokens(keyword_text(new)))
                 rows.write(conn, self._row(new, user_keys, ratio), rotated, hashed)
             return fresh
@@ -233,7 +242,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         return [r.copy() for r in stored]
 
     def _supersede(self, conn: psycopg.Connection, new: MemoryRecord, rotated: np.ndarray, ratio: float,
-                   keys: dict[str, UserKeys | None], now: datetime) -> None:
+                   user_keys: UserKeys, now: datetime) -> None:
         """Mark the stored near-duplicates of a new active record superseded (same user, agent
         and type, both readable by the model, :func:`may_supersede` agreeing), in this transaction."""
         readable = self.recall.min_known_tokens
@@ -241,15 +250,18 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
             return
         near = rows.nearest(conn, rotated, NEAR_DUPLICATES, user_id=new.user_id, agent_id=new.agent_id,
                             memory_type=new.memory_type.value, min_readable=readable)
-        for candidate_id, _, distance in near:
+        new_key = self.row_key(new.memory_id)
+        for candidate, _, distance in near:
             similarity = 1.0 - distance
-            if candidate_id == new.memory_id or similarity < self.dedupe_threshold:
+            if candidate == new_key or similarity < self.dedupe_threshold:
                 continue
-            rows.lock_ids(conn, [candidate_id])
-            found = self._records(rows.fetch(conn, [candidate_id], for_update=True).values(), keys)
+            rows.lock_ids(conn, [candidate])
+            found = self._records(rows.fetch(conn, [candidate], for_update=True).values(), {new.user_id: user_keys})
             if found and found[0].status is Status.ACTIVE and may_supersede(
                     found[0], new, similarity, threshold=self.dedupe_threshold):
-                rows.supersede(conn, candidate_id, new.memory_id, now)
+                old = found[0]
+                old.status, old.superseded_by, old.updated_at = Status.SUPERSEDED, new.memory_id, now
+                rows.supersede(conn, candidate, new_key, now, user_keys.seal(candidate, old.to_dict()))
 
     def forget_chain(self, memory_id: str) -> tuple[str, ...]:
         """Forget a memory's chain and the records derived from it (the shared rule,
@@ -259,7 +271,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         check_id(memory_id, "memory_id")
 
         def decide(conn: psycopg.Connection) -> tuple[str, ...]:
-            start = rows.fetch(conn, [memory_id]).get(memory_id)
+            start = rows.fetch(conn, [self.row_key(memory_id)]).get(self.row_key(memory_id))
             if start is None:
                 return ()
             rows.lock_user(conn, start.user_id, exclusive=True)  # chain and derived: this user only
@@ -267,7 +279,7 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
             doomed = doomed_by(view, memory_id)
             if not doomed:
                 return ()
-            rows.lock_ids(conn, doomed)
+            rows.lock_ids(conn, [self.row_key(i) for i in doomed])
             doomed = doomed_by(view, memory_id)  # again, under the locks: what we delete
             view.delete(list(doomed.values()))
             if rows.count_user(conn, start.user_id) == 0:
@@ -324,7 +336,8 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
         hits = self.db.read(lambda conn: self._rank(conn, query, user_keys, kind, agent_id, limit, mode, now, keep,
                                                     config))
         if record_access and hits:
-            self.db.transaction(lambda conn: rows.record_access(conn, [h.record.memory_id for h in hits], now),
+            accessed = [self.row_key(h.record.memory_id) for h in hits]
+            self.db.transaction(lambda conn: rows.record_access(conn, accessed, now),
                                 what="record access")
             for hit in hits:
                 hit.record.access_count += 1
@@ -334,35 +347,34 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
     def _rank(self, conn: psycopg.Connection, query: str, user_keys: UserKeys, kind: str | None,
               agent_id: str | None, limit: int, mode: str, now: datetime,
               keep: Callable[[MemoryRecord], bool], config: RecallConfig) -> list[Hit]:
-        """Both channels' candidates from one snapshot, ranked by :func:`rank_hits`."""
+        """Both channels' candidates from one snapshot, ranked by :func:`rank_hits`. The
+        database answers in row keys; each channel's candidates are opened once (:class:`Candidates`)
+        to learn their memory ids, and equal scores are ordered by memory id, as in the other stores."""
         user_id = user_keys.user_id
         type_of: dict[str, str] = {}
-        loaded: dict[str, MemoryRecord | None] = {}
-        keys: dict[str, UserKeys | None] = {user_id: user_keys}
+        candidates = Candidates(self, conn, user_keys)
 
         def fetch(ids: Iterable[str]) -> dict[str, MemoryRecord]:
-            ids = list(ids)
-            missing = [i for i in ids if i not in loaded]
-            if missing:
-                found = {r.memory_id: r for r in self._records(rows.fetch(conn, missing).values(), keys)}
-                loaded.update({i: found.get(i) for i in missing})
-            return {i: record for i in ids if (record := loaded[i]) is not None and keep(record)}
+            return {i: record for i, record in candidates.records(ids).items() if keep(record)}
 
         rankings: dict[str, list[str]] = {}
         similarity: dict[str, float] = {}
         keyword_score: dict[str, float] = {}
         if mode in ("hybrid", "vector"):
             rankings["vector"] = self._vector_channel(conn, query, user_keys, kind, agent_id,
-                                                      max(limit * 4, config.vector_depth), similarity, type_of, fetch,
-                                                      config)
+                                                      max(limit * 4, config.vector_depth), similarity, type_of,
+                                                      candidates, fetch, config)
         if mode in ("hybrid", "keyword"):
             terms = user_keys.tokens(list(dict.fromkeys(keyword_tokens(query))))
+            depth = max(limit * 4, config.keyword_depth)
             found = bm25_ranking(conn, terms, user_id=user_id, agent_id=agent_id, memory_type=kind,
-                                 limit=max(limit * 4, config.keyword_depth))
-            type_of.update((i, t) for i, t, _ in found)
-            pairs = [(doc_id, score) for doc_id, _, score in found]
-            rankings["keyword"] = [doc_id for doc_id, _ in pairs]
-            keyword_score = dict(pairs)
+                                 limit=depth, with_ties=True)  # the cut's ties, ordered by memory id here
+            ids = candidates.ids([key for key, _, _ in found])
+            ranked = sorted(((ids[key], kind_, score) for key, kind_, score in found if key in ids),
+                            key=lambda item: (-item[2], item[0]))[:depth]
+            type_of.update((i, t) for i, t, _ in ranked)
+            rankings["keyword"] = [i for i, _, _ in ranked]
+            keyword_score = {i: score for i, _, score in ranked}
         return rank_hits(
             query, rankings=rankings, fetch=fetch, type_of=type_of.get, user_id=user_id, now=now, limit=limit,
             mode=mode, similarity=similarity, keyword_score=keyword_score,
@@ -372,7 +384,8 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
 
     def _vector_channel(self, conn: psycopg.Connection, query: str, user_keys: UserKeys, kind: str | None,
                         agent_id: str | None, depth: int, similarity: dict[str, float], type_of: dict[str, str],
-                        fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]], config: RecallConfig) -> list[str]:
+                        candidates: Candidates, fetch: Callable[[Iterable[str]], dict[str, MemoryRecord]],
+                        config: RecallConfig) -> list[str]:
         """Ids of the user's readable active memories whose vectors are near the query's, best
         first; a memory of several sentences re-scored by its best passage (recall.passages)."""
         min_known = config.min_known_tokens
@@ -380,9 +393,12 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
             return []  # the model cannot read this query: its vector is noise
         vector = self.embedder.embed_query(query)  # a query, not a document (e5's prefix)
         near = rows.nearest(conn, user_keys.rotate(vector[None, :])[0], depth * 2, user_id=user_keys.user_id,
-                            agent_id=agent_id, memory_type=kind, min_readable=min_known)
-        type_of.update((i, t) for i, t, _ in near)
-        found = [(i, 1.0 - d) for i, _, d in near[:depth] if 1.0 - d >= config.similarity_floor]
+                            agent_id=agent_id, memory_type=kind, min_readable=min_known)[:depth]
+        near = [item for item in near if 1.0 - item[2] >= config.similarity_floor]
+        ids = candidates.ids([key for key, _, _ in near])
+        near_ids = sorted(((ids[key], t, d) for key, t, d in near if key in ids), key=lambda item: (item[2], item[0]))
+        type_of.update((i, t) for i, t, _ in near_ids)
+        found = [(i, 1.0 - d) for i, _, d in near_ids]
         records = fetch(i for i, _ in found)
         texts = {i: r.content for i, r in records.items() if sentences(r.content)}
         best = best_of(vector, passage_vectors(texts, self.embedder, min_known=min_known)) if texts else {}
@@ -426,3 +442,4 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+

@@ -3,7 +3,8 @@
 The shared verbs of :class:`~memcourse.stores.contract.StoreBase` (``get``, ``history``,
 ``list_all``, the write checks, what a forget removes) read through this view, so on
 PostgreSQL they run inside the caller's transaction, under the locks it already holds.
-Rows are opened with the user's key (:mod:`.sealing`); a row whose key is gone (forgotten)
+Memory ids in, records out: the view turns ids into row keys (:mod:`.sealing`). Rows are
+opened with the user's key (:mod:`.sealing`); a row whose key is gone (forgotten)
 is left out, as if it were not there.
 """
 
@@ -34,11 +35,14 @@ class View:
         self.keys: dict[str, UserKeys | None] = {} if keys is None else keys
 
     def fetch(self, ids: Iterable[str]) -> dict[str, MemoryRecord]:
-        found = rows.fetch(self.conn, list(ids), for_update=self.for_update)
+        key = self.store.row_key
+        found = rows.fetch(self.conn, [key(i) for i in ids], for_update=self.for_update)
         return {r.memory_id: r for r in self.store._records(found.values(), self.keys)}
 
     def select(self, *, user_id: str | None = None, agent_id: str | None = None, memory_type: str | None = None,
                status: str | None = None, superseded_by: Sequence[str] | None = None) -> list[MemoryRecord]:
+        if superseded_by is not None:
+            superseded_by = [self.store.row_key(i) for i in superseded_by]
         found = rows.select(self.conn, user_id=user_id, agent_id=agent_id, memory_type=memory_type,
                             status=status, superseded_by=superseded_by)
         return self.store._records(found, self.keys)
@@ -46,5 +50,5 @@ class View:
     def delete(self, records: Sequence[MemoryRecord]) -> None:
         """Delete the rows (vector and keyword tokens go with them: one row holds all) and
         what this process cached about them. Key destruction is the forget verbs' step."""
-        rows.delete(self.conn, [r.memory_id for r in records])
+        rows.delete(self.conn, [self.store.row_key(r.memory_id) for r in records])
         self.store._evict(list(records))
