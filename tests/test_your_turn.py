@@ -42,11 +42,11 @@ def test_feedback_and_explanation_in_both_languages(turn, monkeypatch):
 
 
 def test_an_unanswered_task_waits_and_reveal_shows_the_answer(capsys):
-    assert your_turn("00.1") is False
+    assert not your_turn("00.1")
     assert "waiting for your answer" in capsys.readouterr().out
     your_turn("00.1", reveal=True)
     assert find_turn("00.1").explain["en"] in capsys.readouterr().out
-    assert your_turn("00.1", True) is True
+    assert your_turn("00.1", True)
     assert capsys.readouterr().out.startswith("✓ 00.1")
 
 
@@ -54,7 +54,7 @@ def test_a_check_that_raises_is_reported_not_raised(capsys, monkeypatch):
     turn = module.Turn(key="00.9", check=lambda answer: 1 / 0, example=1, wrong_answers=(2,),
                        explain={"en": "", "zh": ""})
     monkeypatch.setattr(module, "find_turn", lambda key: turn)
-    assert module.your_turn("00.9", 5) is False
+    assert not module.your_turn("00.9", 5)
     assert "ZeroDivisionError" in capsys.readouterr().out
 
 
@@ -62,7 +62,7 @@ def test_missing_context_is_named(capsys, monkeypatch):
     turn = module.Turn(key="00.9", check=lambda answer, store: module.right("", ""), example=1, wrong_answers=(),
                        explain={"en": "", "zh": ""}, context=("store",))
     monkeypatch.setattr(module, "find_turn", lambda key: turn)
-    assert module.your_turn("00.9", 5) is False
+    assert not module.your_turn("00.9", 5)
     assert "store=store" in capsys.readouterr().out
 
 
@@ -104,3 +104,9 @@ def test_each_task_is_asked_in_markdown_just_above_it(path):
             above = nb.cells[index - 1]
             assert above.cell_type == "markdown" and f"Your turn {key}" in above.source, (
                 f"{path.name}: the markdown cell above your_turn({key!r}) should start '**Your turn {key}.**'")
+
+
+def test_the_result_shows_nothing_in_a_notebook():
+    """IPython calls _ipython_display_ instead of printing the repr: no stray False under a task."""
+    result = your_turn("00.1", False)
+    assert not result and result._ipython_display_() is None and "correct=False" in repr(result)

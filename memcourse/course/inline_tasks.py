@@ -32,7 +32,7 @@ from typing import Any
 
 from memcourse.course.i18n import language, t
 
-__all__ = ["Turn", "Verdict", "all_turns", "choice", "find_turn", "right", "wrong", "your_turn"]
+__all__ = ["Checked", "Turn", "Verdict", "all_turns", "choice", "find_turn", "right", "wrong", "your_turn"]
 
 
 @dataclass(frozen=True)
@@ -126,27 +126,45 @@ def all_turns() -> list[Turn]:
     return found
 
 
-def your_turn(key: str, answer: Any = ..., *, reveal: bool = False, **context: Any) -> bool:
-    """Check the learner's answer to task ``key`` and print the verdict; True when it is right."""
+class Checked:
+    """What :func:`your_turn` returns: true when the answer was right. It shows nothing in a
+    notebook (the printed verdict says it all; a bare ``False`` under "True or False?" would
+    read as the answer)."""
+
+    def __init__(self, correct: bool):
+        self.correct = bool(correct)
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def __repr__(self) -> str:
+        return f"Checked(correct={self.correct})"
+
+    def _ipython_display_(self) -> None:
+        pass
+
+
+def your_turn(key: str, answer: Any = ..., *, reveal: bool = False, **context: Any) -> Checked:
+    """Check the learner's answer to task ``key`` and print the verdict; true when it is right."""
     turn = find_turn(key)
     if reveal:
         print(t("Task {key}, the answer:", key=key), turn.explain.get(language()) or turn.explain["en"])
-        return False
+        return Checked(False)
     if answer is ...:
         print(t("✎ Task {key} is waiting for your answer: replace the ... in this cell, then run it again.",
                 key=key))
-        return False
+        return Checked(False)
     missing = [name for name in turn.context if name not in context]
     if missing:
         print(t("Task {key} also needs {names} from the notebook: your_turn({key!r}, answer, {call})",
                 key=key, names=", ".join(missing), call=", ".join(f"{n}={n}" for n in missing)))
-        return False
+        return Checked(False)
     try:
         verdict = turn.check(answer, **context)
     except Exception as error:  # the learner's answer may be any value; say what went wrong
         print(t("✗ Task {key}: checking your answer raised {kind}: {error}", key=key,
                 kind=type(error).__name__, error=error))
-        return False
+        return Checked(False)
     mark = "✓" if verdict.correct else "✗"
     print(f"{mark} {key}: {verdict.text()}")
-    return verdict.correct
+    return Checked(verdict.correct)
