@@ -51,7 +51,7 @@ from memcourse.guards.identifiers import (
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
 from memcourse.guards.mention import drop_mentions
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
-from memcourse.guards.rules import RULE_PATTERNS, find_rules
+from memcourse.guards.rules import NAMED_TEXT_EN, RULE_PATTERNS, find_rules
 from memcourse.guards.secrets import find_credentials
 
 __all__ = [
@@ -135,12 +135,12 @@ def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
     if verdict.memory_class is MemoryClass.PREFERENCE:
         # "end each answer to me with a one-line summary" adds generated content along a
         # format dimension, not a fixed text: the vocabulary's fixed_text needs a quoted text
-        # or a link to overrule the grammar
+        # or a link (or a text named as one, "with the word Hello") to overrule the grammar
         vocabulary = [f for f in vocabulary if f.category != "fixed_text" or _FIXED_CONTENT.search(views.source)]
     return _directive_findings(verdict, views.source) + vocabulary
 
 
-_FIXED_CONTENT = re.compile(r"[\"'“”‘’「」『』《》«»]|https?://|www\.")
+_FIXED_CONTENT = re.compile(r"[\"'“”‘’「」『』《》«»]|https?://|www\.|" + NAMED_TEXT_EN, re.IGNORECASE)
 
 
 def scan(text: str) -> list[Finding]:

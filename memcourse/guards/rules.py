@@ -25,7 +25,7 @@ import re
 from memcourse.guards.findings import Finding, quote
 from memcourse.guards.normalise import FoldedPattern, Normalised
 
-__all__ = ["RULE_PATTERNS", "find_rules"]
+__all__ = ["NAMED_TEXT_EN", "RULE_PATTERNS", "find_rules"]
 
 
 def _c(pattern: str) -> FoldedPattern:
@@ -52,6 +52,15 @@ _SCOPE_ZH = (r"所有|每次|每条|每个|每一|任何|全部|一切|以后|�
              r"|总是|始终|永远|一直|无论")
 _SCOPE_JA = r"すべて|全て|全部|毎回|いつも|常に|今後|これから|以後|必ず"
 
+#: A fixed text named without quotation marks: "with the word Hello", "with the greeting Howdy", or a
+#: greeting or sign-off itself ("with Hello", "with Cheers"). A format ("with a one-line summary",
+#: "with the conclusion") names generated content, not a text, and is not matched.
+NAMED_TEXT_EN = (
+    r"\bwith\s+(?:the\s+)?(?:words?|greeting|salutation|exclamation|catchphrase|motto|sign-?off|expression)\s+\S+"
+    r"|\bwith\s+(?:hello|hi|hey|howdy|greetings|ahoy|yo|dear \w+|good (?:morning|day|afternoon|evening)|cheers"
+    r"|thanks|thank you|goodbye|bye|amen|namaste|aloha|peace out|best regards|kind regards)\b"
+)
+
 RULE_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     # ---- fixed text: a quoted text or a link placed in every answer -----------------------------
     ("fixed_text", "fixed text in every answer", _c(
@@ -65,6 +74,9 @@ RULE_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
         r"\b(?:the )?(?:phrase|sentence|line|slogan|tagline|signature|hashtag|banner|disclaimer|promo code|coupon code"
         r"|link|url|ad|advert(?:isement)?|"
         r"contact (?:info|details)|qr code|referral code)\b")),
+    ("fixed_text", "fixed text in every answer", _c(  # "start every answer with the word Hello"
+        r"\b(?:start|begin|open|preface|end|finish|close|conclude|sign off)\s+(?:(?:every|each|all|any)\s+(?:of\s+)?"
+        r"(?:(?:your|future|the|single)\s+)*|your\s+)" + _ANSWERS_EN + r"\b[^.!?\n]{0,20}?(?:" + NAMED_TEXT_EN + ")")),
     ("fixed_text", "固定开头或结尾 (fixed text in every answer)", _c(
         r"(?:开头|结尾|末尾|最后|落款|签名|署名|第一句|最后一句)(?:处|时|部分)?(?:都|要|必须|请|一律|统一|先|首先|均"
         r"|需要|需|就)*(?:加上|附上|带上|写上|加|附|带|写|放|插入|注明"

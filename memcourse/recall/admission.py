@@ -5,7 +5,7 @@ have expired, been superseded, or been doubtful all along; and a memory that rea
 store through some other door (an import, a bug, an attacker) may carry an instruction.
 So every recalled memory passes one more gate before it is packed into a prompt::
 
-    admitted = relevant AND active AND not expired AND confident enough AND permitted AND safe
+    admitted = relevant AND active AND not expired AND confident enough AND safe AND permitted
 
 Each check, in that order, with the name it reports when it fails:
 
@@ -14,12 +14,12 @@ relevance  the ranking said this memory matches the query (``relevant=``)
 status     the record is active (not superseded, not deleted)
 expiry     ``expires_at`` is unset or still in the future
 confidence ``confidence >= min_confidence`` (0.6 by default: below that, a guess)
-permission a *rule* (or text that reads like a standing rule, "每次回答都以……开头") counts
-           only when an administrator configured it; a user may state preferences, never
-           rewrite the agent's rules
 safety     :func:`memcourse.guards.unsafe_for_context` finds no secret and no injected
            instruction in the content, subject or tags (the same normalised detectors as
            the write path, run again at read time)
+permission a *rule* (or text that reads like a standing rule, "每次回答都以……开头") counts
+           only when an administrator configured it; a user may state preferences, never
+           rewrite the agent's rules
 ========== ==============================================================================
 
 The first failing check is the reason, so a refusal always explains itself.
@@ -39,7 +39,7 @@ __all__ = ["Admission", "CHECKS", "MIN_CONFIDENCE", "admit", "admit_many", "trus
 
 MIN_CONFIDENCE = 0.6
 #: The checks, in the order they run; ``Admission.check`` is one of these (or "" if admitted).
-CHECKS = ("relevance", "status", "expiry", "confidence", "permission", "safety")
+CHECKS = ("relevance", "status", "expiry", "confidence", "safety", "permission")
 
 class HasRecord(Protocol):
     """A hit, or anything else that carries the record it ranks."""
@@ -64,7 +64,7 @@ class Admission:
 
 
 def trust_problem(record: MemoryRecord) -> tuple[str, str] | None:
-    """The time-independent checks (status, safety, permission) as ``(check, reason)``, or
+    """The time-independent checks (status, then safety, then permission) as ``(check, reason)``, or
     ``None`` if the record passes them. Context packing re-runs exactly these.
 
     The content is normalised once and every detector reads that one result (normalising

@@ -55,7 +55,7 @@ def _embedder() -> dict[str, Any]:
 NOW = datetime(2026, 3, 27, 9, 0, tzinfo=timezone.utc)
 GUESS = MemoryRecord(MemoryType.PREFERENCE, "tone", "The user may like humorous answers", source=Source.LLM_INFERRED,
                      confidence=0.45, status=Status.SUPERSEDED, created_at=datetime(2026, 3, 1, tzinfo=timezone.utc))
-_CHECKS = ("relevance", "status", "expiry", "confidence", "permission", "safety")
+_CHECKS = ("relevance", "status", "expiry", "confidence", "safety", "permission")
 
 
 def _first_failing_check(answer: Any) -> Verdict:
@@ -95,9 +95,9 @@ TURNS = [
                         "INV-20417 ≠ INV-20471，两条都保留。只在数字、编号或日期上不同的任何一对都可以。"}),
     Turn(key="08.2", check=_first_failing_check, example="status",
          wrong_answers=("confidence", "expiry", "permission", "relevance", "superseded"),
-         explain={"en": "'status': admit runs relevance, status, expiry, confidence, permission, safety in that "
+         explain={"en": "'status': admit runs relevance, status, expiry, confidence, safety, permission in that "
                         "order and reports the first that fails. The record is superseded, so status fails before "
                         "its low confidence is looked at.",
-                  "zh": "“status”：admit 依次检查相关性、状态、过期、置信度、权限、安全，并报告第一个失败的检查。"
+                  "zh": "“status”：admit 依次检查相关性、状态、过期、置信度、安全、权限，并报告第一个失败的检查。"
                         "这条记录已被取代，所以在看它的低置信度之前，状态检查就已失败。"}),
 ]

@@ -70,10 +70,10 @@ TURNS = [
     choice("10.2", "b", options="abc",
            explain={"en": "(b): the background writer keeps writes in order and loses none, but a reply returns "
                           "before its write lands, and the next turn reads the store as it is. If the write is "
-                          "still queued, the answer can still say Java. The cold path trades freshness for latency; "
+                          "still queued, the answer can still say Python. The cold path trades freshness for latency; "
                           "a turn that must see its own write calls writer.flush() first.",
                     "zh": "(b)：后台写入器保证写入按顺序、不丢失，但回复在写入落地之前就返回了，下一轮读取的是存储"
-                          "当时的样子。如果写入还在排队，回答仍可能是 Java。冷路径用新鲜度换延迟；必须看到自己写入的"
+                          "当时的样子。如果写入还在排队，回答仍可能是 Python。冷路径用新鲜度换延迟；必须看到自己写入的"
                           "一轮要先调用 writer.flush()。"},
            nudges={"a": ("order is about which of two writes lands last, not about when the next read happens",
                          "顺序说的是两次写入哪一次最后落地，而不是下一次读取何时发生"),
