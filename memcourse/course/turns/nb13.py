@@ -1,5 +1,6 @@
-"""Notebook 13's tasks: write a model's proposal that survives the checks and the gate, and write
-the rules-after pass for e-mail addresses that the engineering guide runs and the course does not."""
+"""Notebook 13's tasks, in reading order: write the rules-after pass for e-mail addresses that the
+engineering guide runs and the course does not (13.1), and a model's proposal that survives the checks
+and the gate (13.2)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ class _NoModel:
     model = "your-turn"
 
     def complete(self, *args: Any, **kwargs: Any) -> str:  # pragma: no cover - never called
-        raise RuntimeError("the 13.1 check does not call a model")
+        raise RuntimeError("the 13.2 check does not call a model")
 
 
 def _survives(answer: Any) -> Verdict:
@@ -80,7 +81,20 @@ def _example_email_kept(content: str, message: str) -> bool:
 
 
 TURNS = [
-    Turn(key="13.1", check=_survives,
+    Turn(key="13.1", check=_email_rule, example=_example_email_kept,
+         wrong_answers=(lambda content, message: True,
+                        lambda content, message: "@" not in content or "@" in message,
+                        lambda content, message: all(part.split("@")[-1] in message
+                                                     for part in content.split() if "@" in part)),
+         explain={"en": "Find every address in the content (a pattern such as [\\w.+-]+@[\\w-]+(\\.[\\w-]+)+) and "
+                        "keep the item only if each one occurs in the message exactly: "
+                        "all(a in message for a in re.findall(pattern, content)). A content with no address has "
+                        "nothing to check. Checking only that an '@' is present, or only the domain, lets "
+                        "'linwei@example.com' through.",
+                  "zh": "找出内容里的每个地址（例如用模式 [\\w.+-]+@[\\w-]+(\\.[\\w-]+)+），只有每个地址都原样出现在"
+                        "消息里才保留：all(a in message for a in re.findall(pattern, content))。内容里没有地址就没有"
+                        "要查的。只查有没有“@”或只查域名，会放过“linwei@example.com”。"}),
+    Turn(key="13.2", check=_survives,
          example={"kind": "memory", "type": "preference", "subject": "editor", "content": "User loves the Helix editor",
                   "confidence": 0.85, "importance": 0.5, "evidence": "I switched from vim to Helix"},
          wrong_answers=(
@@ -102,17 +116,4 @@ TURNS = [
                         "Helix editor', 'confidence': 0.85, 'importance': 0.5, 'evidence': 'I switched from vim to "
                         "Helix'}：schema 的字段一个不多一个不少，subject 是 snake_case，evidence 从消息里原样摘抄，"
                         "没有用户没说过的数字，confidence 至少 0.8，这是写入门对模型猜测（llm_inferred）的门槛。"}),
-    Turn(key="13.2", check=_email_rule, example=_example_email_kept,
-         wrong_answers=(lambda content, message: True,
-                        lambda content, message: "@" not in content or "@" in message,
-                        lambda content, message: all(part.split("@")[-1] in message
-                                                     for part in content.split() if "@" in part)),
-         explain={"en": "Find every address in the content (a pattern such as [\\w.+-]+@[\\w-]+(\\.[\\w-]+)+) and "
-                        "keep the item only if each one occurs in the message exactly: "
-                        "all(a in message for a in re.findall(pattern, content)). A content with no address has "
-                        "nothing to check. Checking only that an '@' is present, or only the domain, lets "
-                        "'linwei@example.com' through.",
-                  "zh": "找出内容里的每个地址（例如用模式 [\\w.+-]+@[\\w-]+(\\.[\\w-]+)+），只有每个地址都原样出现在"
-                        "消息里才保留：all(a in message for a in re.findall(pattern, content))。内容里没有地址就没有"
-                        "要查的。只查有没有“@”或只查域名，会放过“linwei@example.com”。"}),
 ]

@@ -41,26 +41,59 @@ def _right_to_a_person_wrong_to_the_grader(answer: Any) -> Verdict:
                  "报告分数时要同时说明评判方式，并人工抽查一部分判决。")
 
 
-def _always_abstains_overall(answer: Any) -> Verdict:
+def _as_share(answer: Any) -> tuple[float, bool] | None:
+    """The answer as a share of 1, and whether it was written as a plain integer above 1 (maybe a count).
+
+    A number above 1 is read as a percentage; a string may carry a trailing "%" ("19%" is 0.19)."""
+    if isinstance(answer, str):
+        text = answer.strip().replace("％", "%")
+        percent = text.endswith("%")
+        try:
+            value = float(text.rstrip("%").strip())
+        except ValueError:
+            return None
+        if percent:
+            return value / 100, False
+        answer = value
     if isinstance(answer, bool) or not isinstance(answer, int | float):
-        return wrong("answer with a number: a share such as 0.25, or a percentage such as 25",
-                     "请用数字作答：比例如 0.25，或百分数如 25")
+        return None
+    whole = float(answer).is_integer() and answer > 1
+    return (answer / 100 if answer > 1 else float(answer)), whole
+
+
+def _always_abstains_overall(answer: Any) -> Verdict:
+    read = _as_share(answer)
+    if read is None:
+        return wrong("answer with a number: a share such as 0.25 or a percentage such as 25 (\"25%\" works too)",
+                     "请用数字作答：比例如 0.25，或百分数如 25（写成 \"25%\" 也可以）")
+    share, whole = read
     questions = [q for user in load_benchmark() for q in user.questions]
-    expected = sum(not q.answerable for q in questions) / len(questions)
-    share = answer / 100 if answer > 1 else answer
+    unanswerable = sum(not q.answerable for q in questions)
+    expected = unanswerable / len(questions)
     if abs(share - expected) <= 0.006:
         return right(f"{expected:.1%}: it is right exactly on the unanswerable questions, "
-                     f"{sum(not q.answerable for q in questions)} of {len(questions)}, and wrong on all others.",
+                     f"{unanswerable} of {len(questions)}, and wrong on all others.",
                      f"{expected:.1%}：它只在不可回答的问题上正确，{len(questions)} 题中的 "
-                     f"{sum(not q.answerable for q in questions)} 题，其余全错。")
+                     f"{unanswerable} 题，其余全错。")
     if share >= 0.99:
         return wrong("it is right on every abstention question, but how is it graded on a question that has an "
                      "answer?", "它在每道弃答题上都对，但在有答案的问题上怎么评分？")
     if share <= 0.01:
         return wrong("on some questions 'I don't know' is the right answer: how many?",
                      "有些问题的正确答案就是“我不知道”：有多少道？")
-    return wrong("count questions, not abilities: the five abilities do not have the same number of questions "
-                 "(section 3 printed them)", "按题目数算，不是按能力数：五种能力的题数不一样（第 3 节打印过）")
+    if whole and _answer_is_count(share * 100, expected, len(questions)):
+        return wrong("that is a count; divide by the number of questions", "这是题数；再除以题目总数")
+    if abs(share - 0.2) <= 0.006:
+        return wrong("count questions, not abilities: the five abilities do not have the same number of questions "
+                     "(section 3 printed them)", "按题目数算，不是按能力数：五种能力的题数不一样（第 3 节打印过）")
+    return wrong("not that share: how many questions have 'I don't know' as the right answer, out of how many? "
+                 "(section 3 printed them)",
+                 "不是这个比例：正确答案是“我不知道”的题有几道，一共多少道？（第 3 节打印过）")
+
+
+def _answer_is_count(number: float, expected: float, total: int) -> bool:
+    """A whole number above 1 that no one would write as this percentage: a count of questions, not yet divided."""
+    return number <= total and abs(number - 100 * expected) > 3
 
 
 TURNS = [
@@ -76,8 +109,8 @@ TURNS = [
                         "人能读出两件事，但这道题的日期只接受 "
                         "'May 23' 或 '23 May'，所以评分器判它错。匹配写法的评分器会少算；让模型来评判的评分器也有"
                         "自己的错误。报告分数时要说明是哪一种评出来的。"}),
-    Turn(key="15.2", check=_always_abstains_overall, example=0.19,
-         wrong_answers=(1.0, 0.0, 0.2, 100, "19%"),
+    Turn(key="15.2", check=_always_abstains_overall, example="19%",
+         wrong_answers=(1.0, 0.0, 0.2, 100, 24, "24%", "about a fifth"),
          explain={"en": "About 19%: overall accuracy counts questions, and the answerer is right only on the "
                         "unanswerable ones (the abstention questions of the shipped benchmark), wrong on every other.",
                   "zh": "约 19%：总体准确率按题目数算，这个回答者只在不可回答的问题上正确（随附基准里的弃答题），"
