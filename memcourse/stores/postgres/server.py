@@ -64,6 +64,16 @@ def _server_user() -> str | None:
     """None when we may run postgres ourselves; else the unprivileged user to run it as."""
     if os.name == "nt" or os.geteuid() != 0:
         return None
+
+    from filelock import FileLock
+
+    # One creator at a time: two test workers calling useradd at once can corrupt the user
+    # database's lock and leave a server started under a uid that no longer resolves.
+    with FileLock(os.path.join(tempfile.gettempdir(), f"memcourse-{SERVER_USER}-useradd.lock")):
+        return _ensure_user()
+
+
+def _ensure_user() -> str:
     import pwd
 
     try:
