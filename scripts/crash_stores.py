@@ -3,9 +3,11 @@
     .venv/bin/python scripts/crash_stores.py --store json --kills 40
     .venv/bin/python scripts/crash_stores.py --store chroma --kills 20
     .venv/bin/python scripts/crash_stores.py --store both --kills 40 --seed 7
+    .venv/bin/python scripts/crash_stores.py --store postgres --kills 20
 
 Each round starts writer processes on one store path (several at once for the JSON store,
-which serialises processes with a file lock; one at a time for embedded Chroma), lets them
+which serialises processes with a file lock; one at a time for embedded Chroma; several for
+PostgreSQL, one embedded server started by this script for the whole loop), lets them
 upsert new memories, update memories every writer shares, and forget some of their own, and
 kills them with SIGKILL at a random moment. A writer appends a line to its acknowledgement
 log (fsynced) only *after* the store call returned, so every line is a promise the store made.
@@ -40,7 +42,24 @@ SHARED_SUBJECTS = 5  # memories every writer updates, so lost updates would show
 
 
 # -- the writer (a child process) ---------------------------------------------------------------
+#: The hash stand-in embedder the tests use (tests/standin.py): a writer checks bookkeeping, and
+#: loading the model in every one of hundreds of writers would cost minutes and prove nothing.
+_STANDIN = Path(__file__).resolve().parents[1] / "tests" / "standin.py"
+
+
+def _standin_embedder():
+    namespace: dict = {}
+    exec(compile(_STANDIN.read_text(encoding="utf-8"), str(_STANDIN), "exec"), namespace)
+    exec(namespace["STANDIN_EMBEDDER"], namespace)
+    return namespace["StandInEmbedder"]()
+
+
 def open_store(kind: str, path: Path):
+    if kind == "postgres":
+        from memcourse.stores.postgres import PostgresMemoryStore
+
+        return PostgresMemoryStore(os.environ["MEMCOURSE_CRASH_DSN"], schema="crash",
+                                   key_store=path / "keys.sqlite", embedder=_standin_embedder())
     if kind == "json":
         from memcourse.stores.json_store import JsonMemoryStore
 
@@ -177,6 +196,19 @@ def wait_ready(process: subprocess.Popen, timeout: float) -> dict:
 
 
 def crash_loop(kind: str, kills: int, seed: int, writers: int, max_delay: float, ops: int) -> dict:
+    if kind != "postgres":
+        return _crash_loop(kind, kills, seed, writers, max_delay, ops)
+    from memcourse.stores.postgres.server import EmbeddedServer
+
+    server = EmbeddedServer(durable=True)  # writers die; the server and its fsync stay honest
+    os.environ["MEMCOURSE_CRASH_DSN"] = server.dsn
+    try:
+        return _crash_loop(kind, kills, seed, writers, max_delay, ops)
+    finally:
+        server.stop()
+
+
+def _crash_loop(kind: str, kills: int, seed: int, writers: int, max_delay: float, ops: int) -> dict:
     rng = random.Random(seed)
     root = Path(tempfile.mkdtemp(prefix=f"crash-{kind}-"))
     (root / "acks").mkdir()
@@ -236,10 +268,12 @@ def crash_loop(kind: str, kills: int, seed: int, writers: int, max_delay: float,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--store", choices=["json", "chroma", "both"], default="both")
+    parser.add_argument("--store", choices=["json", "chroma", "postgres", "both"], default="both",
+                        help="both: json and chroma")
     parser.add_argument("--kills", type=int, default=40, help="kill rounds per store")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--writers", type=int, default=None, help="writers per round (JSON: 3, Chroma: 1)")
+    parser.add_argument("--writers", type=int, default=None,
+                        help="writers per round (JSON: 3, Chroma: 1, PostgreSQL: 3)")
     parser.add_argument("--max-delay", type=float, default=None, help="latest kill, seconds after the last writer's "
                         "first write")
     parser.add_argument("--ops", type=int, default=10_000, help="operations a writer attempts before exiting")
@@ -255,8 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     failed = False
     for kind in (["json", "chroma"] if args.store == "both" else [args.store]):
-        writers = args.writers or (3 if kind == "json" else 1)
-        delay = args.max_delay if args.max_delay is not None else (0.5 if kind == "json" else 3.0)
+        writers = args.writers or (1 if kind == "chroma" else 3)
+        delay = args.max_delay if args.max_delay is not None else {"json": 0.5, "chroma": 3.0, "postgres": 2.0}[kind]
         totals = crash_loop(kind, args.kills, args.seed, writers, delay, args.ops)
         failed |= bool(totals["lost"] or totals["open_errors"] or totals["debris_left"])
         if args.json:
