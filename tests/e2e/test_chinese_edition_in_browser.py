@@ -38,6 +38,20 @@ def zh_notebook_with(call: str) -> Path:
     return chinese
 
 
+def _rendered_text(locator, timeout: float = 20.0) -> str:
+    """The element's text once it is laid out: JupyterLab renders only the cells in view, and an
+    element out of view reads as '' (a clean-clone run read the decision that way)."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        locator.scroll_into_view_if_needed()
+        text = locator.inner_text()
+        if text.strip() or time.monotonic() > deadline:
+            return text
+        time.sleep(0.2)
+
+
 def test_chinese_policy_widget_in_the_browser(tmp_path, monkeypatch):
     notebook = zh_notebook_with("policy_widget")
     root = tmp_path / "course" / "zh"
@@ -58,12 +72,12 @@ def test_chinese_policy_widget_in_the_browser(tmp_path, monkeypatch):
         decision = widget.locator(".memcourse-policy-result .memcourse-decision")
         # the notebook opens the widget with a preference; wait for its decision to render
         widget.locator('.memcourse-decision[data-verdict="WRITE"][data-rule="preference"]').wait_for(timeout=20_000)
-        initial = decision.inner_text()
+        initial = _rendered_text(decision)
         assert "规则" in initial and "主题" in initial and "来源：user_stated" in initial, initial
 
         widget.locator(".memcourse-policy-input textarea").fill("记住我的 API key 是 sk-test-secret。")
         widget.locator('.memcourse-decision[data-verdict="SKIP"][data-rule="secret"]').wait_for(timeout=20_000)
-        text = decision.inner_text()
+        text = _rendered_text(decision)
         assert "规则" in text and "理由" in text and "sk-test-secret" not in text, text
         widget.screenshot(path=str(ARTIFACTS / "policy-zh-secret.png"))
 
