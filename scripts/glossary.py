@@ -11,12 +11,11 @@ map previews nearly every term). Notebook 00 links here. Run it after notebooks 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from zh_glossary import introduced_in, notebooks, prose  # noqa: E402
+from zh_glossary import introduced_in, notebooks, prose, write_or_check  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "glossary.md"
@@ -158,18 +157,7 @@ def render() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with docs/glossary.md, write nothing")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        same = OUTPUT.is_file() and OUTPUT.read_text(encoding="utf-8") == text
-        print("docs/glossary.md is up to date" if same else "docs/glossary.md differs: run scripts/glossary.py",
-              file=sys.stdout if same else sys.stderr)
-        return 0 if same else 1
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(TERMS)} terms)")
-    return 0
+    return write_or_check(render(), OUTPUT, "glossary.py", len(TERMS), argv, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":

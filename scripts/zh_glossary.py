@@ -151,21 +151,23 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with docs/zh/glossary.md, write nothing")
-    args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        same = OUTPUT.is_file() and OUTPUT.read_text(encoding="utf-8") == text
-        if same:
-            print("docs/zh/glossary.md is up to date")
-        else:
-            print("docs/zh/glossary.md differs: run scripts/zh_glossary.py", file=sys.stderr)
+def write_or_check(text: str, output: Path, script: str, count: int, argv: list[str] | None, about: str) -> int:
+    """The command line both glossary scripts share: write ``output``, or ``--check`` it."""
+    parser = argparse.ArgumentParser(description=about)
+    name = output.relative_to(ROOT)
+    parser.add_argument("--check", action="store_true", help=f"compare with {name}, write nothing")
+    if parser.parse_args(argv).check:
+        same = output.is_file() and output.read_text(encoding="utf-8") == text
+        print(f"{name} is up to date" if same else f"{name} differs: run scripts/{script}",
+              file=sys.stdout if same else sys.stderr)
         return 0 if same else 1
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(TERMS)} terms)")
+    output.write_text(text, encoding="utf-8")
+    print(f"wrote {name} ({count} terms)")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return write_or_check(render(), OUTPUT, "zh_glossary.py", len(TERMS), argv, __doc__.split("\n\n")[0])
 
 
 if __name__ == "__main__":

@@ -118,7 +118,7 @@ def german_tax_id(text: str) -> bool:
 
 
 def russian_snils(text: str) -> bool:
-    """XXX-XXX-XXX YY: the check number is the weighted sum of the nine digits (weights 9..1) mod 101."""
+    """Nine digits and a two-digit check (123-456-789 01): the weighted sum of the nine (weights 9..1) mod 101."""
     d = _digits(text)
     total = sum(x * (9 - i) for i, x in enumerate(d[:9]))
     check = total if total < 100 else 0 if total in (100, 101) else total % 101 % 100
