@@ -5,7 +5,7 @@ Everything here stands in for something real so a run is offline and exact:
 - :class:`LoopbackChatServer`: an OpenAI-compatible chat server on ``127.0.0.1`` that records
   every request, so you can see exactly what a model *would* receive.
 - :func:`scripted_model`: an answer function for that server replaying a fixed reply per user
-  message (how the extraction evaluation and notebook 13 run "a model" without one).
+  message (how the extraction evaluation and notebook 14 run "a model" without one).
 - :class:`FakeClock`: a clock you move by hand, so timestamps (validity, decay, history) are exact.
 
 None of them is used by the library's normal paths; they are library code because the

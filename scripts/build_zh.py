@@ -16,7 +16,7 @@ and cell, so a Chinese reader never reads last month's lesson next to this month
 
 Links: a translation is written with the English cell's links (relative to ``notebooks/``). The
 built notebook lives one folder deeper, so a link that leaves ``notebooks/`` (``../docs/x.md``)
-gets one more ``../``; a link to a course notebook (``08_memories_change.ipynb``) stays as it is
+gets one more ``../``; a link to a course notebook (``09_memories_change.ipynb``) stays as it is
 and opens the Chinese one next to it; a link that already works from ``notebooks/zh/`` (such as
 ``../00_start_here.ipynb``, the English edition) is kept. A link that resolves from neither
 place fails the build.

@@ -224,7 +224,7 @@ def test_eval_cli_reports_a_bad_dataset(tmp_path, capsys):
 
 
 def test_a_delete_forgets_the_superseded_wording_and_every_audit_line_of_the_chain(tmp_path, clock):
-    """Needs the stores' forget_chain. Notebook 13's case: a fact restated under another key
+    """Needs the stores' forget_chain. Notebook 14's case: a fact restated under another key
     supersedes the first wording; taking it back must remove both records and both ADD and
     SUPERSEDE lines, not only the current record's."""
     store = JsonMemoryStore(tmp_path / "m.json", clock=clock)

@@ -311,10 +311,10 @@ def test_solutions_copied_over_the_exercises_grade_100_percent(tmp_path):
 
 def test_a_test_that_times_out_says_so_in_plain_words():
     junit = """<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" tests="1">
-    <testcase classname="tests.graded.test_ex08_memories_change" name="test_chain" time="30.0">
+    <testcase classname="tests.graded.test_ex09_memories_change" name="test_chain" time="30.0">
     <failure message="Failed: Timeout (&gt;30.0s) from pytest-timeout.">+++ Timeout +++ stack ...</failure></testcase>
     </testsuite></testsuites>"""
-    (outcome,) = parse_junit(junit)["ex08_memories_change"]
+    (outcome,) = parse_junit(junit)["ex09_memories_change"]
     assert outcome.message == "still running after 30 s: an endless loop, or a wait that never ends?"
 
 

@@ -1,4 +1,4 @@
-"""LoopbackChatServer: the offline stand-in for an OpenAI-compatible server (notebook 10)."""
+"""LoopbackChatServer: the offline stand-in for an OpenAI-compatible server (notebook 11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The extraction widget (notebook 13): the plain functions it wraps, and the wiring."""
+"""The extraction widget (notebook 14): the plain functions it wraps, and the wiring."""
 
 from __future__ import annotations
 

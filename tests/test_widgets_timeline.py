@@ -1,4 +1,4 @@
-"""The memory timeline (notebook 08): versions of one memory, updates and supersedes."""
+"""The memory timeline (notebook 09): versions of one memory, updates and supersedes."""
 
 from __future__ import annotations
 

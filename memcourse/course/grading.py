@@ -64,14 +64,14 @@ TITLES = {
     "ex05_safe_store": "Full write-back and atomic saves",
     "ex06_ranking_and_recall": "BM25 by hand, then time decay",
     "ex07_hybrid_fusion": "RRF fusion, Recall@k and MRR",
-    "ex08_memories_change": "Update or supersede, history chains, forget the chain",
-    "ex09_trust_boundary": "The fence: escape every field, quote recalled memories",
-    "ex10_memory_aware_agent": "A context packer: by type, with provenance, in budget",
-    "ex11_production": "A batched writer with honest retries",
-    "ex12_langgraph_memory": "The memory nodes: recall for the user, ground on documents",
-    "ex13_extraction_and_reconciliation": "Read a model's reply strictly, then reconcile",
-    "ex14_agent_managed_memory": "Memory tools: scope from the runtime, writes through the gate",
-    "ex15_measuring_memory": "Grade answers fairly, recall as of a time",
+    "ex09_memories_change": "Update or supersede, history chains, forget the chain",
+    "ex10_trust_boundary": "The fence: escape every field, quote recalled memories",
+    "ex11_memory_aware_agent": "A context packer: by type, with provenance, in budget",
+    "ex12_production": "A batched writer with honest retries",
+    "ex13_langgraph_memory": "The memory nodes: recall for the user, ground on documents",
+    "ex14_extraction_and_reconciliation": "Read a model's reply strictly, then reconcile",
+    "ex15_agent_managed_memory": "Memory tools: scope from the runtime, writes through the gate",
+    "ex16_measuring_memory": "Grade answers fairly, recall as of a time",
 }
 #: Python reports a text file opened without an explicit encoding (EncodingWarning) only when
 #: asked at start-up; tests/graded/conftest.py turns those raised by the graded code into errors.

@@ -72,7 +72,7 @@ class ModelProfile:
 MINILM = ModelProfile(
     model_id=MINILM_ID,
     similarity_floor=0.30,  # unrelated English sentences reach ~0.35, paraphrases 0.5+
-    dedupe_threshold=0.92,  # notebook 08's 0.85/0.92 discussion
+    dedupe_threshold=0.92,  # notebook 09's 0.85/0.92 discussion
     passage_weight=0.5,
     vector_sharpen=1.5,
     min_known_tokens=0.5,

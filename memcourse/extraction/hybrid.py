@@ -4,7 +4,7 @@ The rule extractor answers in microseconds and is right about what it recognises
 call costs time and money and can be wrong about anything. So the hybrid asks the rules
 first, and calls the model only when the rules found *no durable signal* in the message.
 On a chatty conversation that is most messages; on a conversation full of "以后…" and
-"记住…" it is few, and the model's bill shrinks accordingly (notebook 13 counts the calls).
+"记住…" it is few, and the model's bill shrinks accordingly (notebook 14 counts the calls).
 
 A message the rules recognised never reaches the model, so rule subjects stay stable keys,
 and a secret or an injection never reaches it either (the pipeline's screen runs first).

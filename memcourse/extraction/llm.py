@@ -129,7 +129,7 @@ class LLMExtractor:
         self.structured = structured
         self.max_reply_chars = max_reply_chars
         self.name = f"llm:{composer.model}"
-        self.calls = 0  # model calls made (the cost notebook 13 counts)
+        self.calls = 0  # model calls made (the cost notebook 14 counts)
 
     @classmethod
     def from_env(cls, **kwargs: Any) -> "LLMExtractor | None":

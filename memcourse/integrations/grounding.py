@@ -46,7 +46,7 @@ def grounding_report(
     unsupported claim that a recalled memory states, that memory's key. Memory is used to
     *explain* an unsupported claim ("the draft repeated memory X"), never to support one.
 
-    ``memory_as_evidence=True`` is the bug notebook 12 shows: memories join the evidence, so
+    ``memory_as_evidence=True`` is the bug notebook 13 shows: memories join the evidence, so
     a remembered statement supports itself and ``from_memory`` has nothing left to explain.
     """
     evidence = [doc["en"] + " " + doc["zh"] for doc in docs]

@@ -15,7 +15,7 @@ It puts the course's three layers in one place, each where LangGraph keeps it:
 Why the grounding check ignores memory: memory is what the *user* said, not what the documents
 say. ``answer`` repeats remembered facts (as a model would), and ``check_grounding`` must flag
 any claim the retrieved documents do not support. Let memory count as evidence
-(``memory_as_evidence=True``, the bug notebook 12 shows) and every remembered statement
+(``memory_as_evidence=True``, the bug notebook 13 shows) and every remembered statement
 certifies itself: a false "fact" the user asked us to remember sails through the check.
 
 ``write_memories`` runs last, on the user's message, through :class:`MemoryPolicy`: a
@@ -241,7 +241,7 @@ def build_memory_graph(
     ``composer``: a :class:`~memcourse.llm.ChatClient` to write the answer
     (pass ``ChatClient.from_env()`` to use one only when configured); ``None``,
     the default, keeps the deterministic answer. ``recall``: the function the
-    ``recall_memories`` node calls (default :func:`recall_memories`; exercise 12 plugs its
+    ``recall_memories`` node calls (default :func:`recall_memories`; exercise 13 plugs its
     own in here).
     """
     policy = policy or MemoryPolicy()

@@ -24,7 +24,7 @@ when all of these hold:
 restatement at write time (§3.3) and 0.85 to treat a new statement as an update of an old fact
 (§5.2); "Remember right, not more" merges at 0.85 in its customer-service code (§5). The
 library has one threshold, for both, and takes the higher: the data in docs/benchmarks.md (the
-"Supersede" section) and notebook 08's labelled pairs show why: on the shipped recall set,
+"Supersede" section) and notebook 09's labelled pairs show why: on the shipped recall set,
 pairs of *distinct* facts sit well above 0.85, and the rules above, not the threshold, are
 what keep them apart. Lowering the threshold merges more restatements and, without rules 2-3, more distinct facts.
 """

@@ -1,4 +1,4 @@
-"""Notebook 13's extraction widget, as a learner sees it: real JupyterLab, real headless Chromium.
+"""Notebook 14's extraction widget, as a learner sees it: real JupyterLab, real headless Chromium.
 
 The notebook runs top to bottom in the browser; then the test types turns into the widget and
 reads what the page shows: the candidate, the gate's verdict and the reconciliation decision
@@ -16,7 +16,7 @@ from .harness import chromium_page, copy_without_outputs, jupyterlab, open_widge
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "browser"
-NOTEBOOK = "13_extraction_and_reconciliation.ipynb"
+NOTEBOOK = "14_extraction_and_reconciliation.ipynb"
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -1,64 +1,79 @@
-"""Notebook 12's tasks: what a checkpointer is keyed by, and what a word-overlap judge cannot read."""
+"""Notebook 12's tasks: how several processes share a store, and what one new record in a batch costs."""
 
 from __future__ import annotations
 
-import re
+import itertools
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from memcourse.course.inline_tasks import Turn, Verdict, choice, right, wrong
-from memcourse.integrations.grounding import grounding_report, support
-from memcourse.integrations.memory_graph import DOCUMENTS
-from memcourse.text import split_sentences
+from memcourse.records import MemoryRecord, MemoryType
 
-# A small, explicit list: the check needs to see a reversal, not to parse every language.
-_NEGATION = re.compile(r"\b(?:not|no|never|nothing|none|cannot)\b|n't|[不没无别]", re.I)
-
-
-def _sentences() -> list[str]:
-    return [s for doc in DOCUMENTS for text in (doc["en"], doc["zh"]) for s in split_sentences(text)]
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+NEW_TICKET = "Ticket 40-{n}: a patient team-plan customer wrote about webhooks; answered with the docs link."
+_RUNS = itertools.count(1)  # each check adds a ticket the store has never seen, however often it runs
 
 
-def _reversal_that_passes(answer: Any) -> Verdict:
-    if not isinstance(answer, str) or not answer.strip():
-        return wrong("write one sentence, as a string", "请写一句话（字符串）")
-    claim = answer.strip()
-    if not grounding_report([claim], list(DOCUMENTS), [])["grounded"]:
-        return wrong("the check removed it: too few of its words are in any one document. Start from a document "
-                     "sentence and change its meaning with as few new words as you can",
-                     "核查把它删掉了：它的词在任何一篇文档里都不够多。从文档里的一句话出发，用尽量少的新词改变它的意思")
-    closest = max(_sentences(), key=lambda sentence: support(claim, sentence))
-    if bool(_NEGATION.search(claim)) == bool(_NEGATION.search(closest)):
-        return wrong(f"the check passes it, but it says what the closest document sentence says ({closest!r}); "
-                     "make it say the opposite",
-                     f"核查让它通过了，但它和最接近的文档句子（{closest!r}）说的是同一件事；让它说相反的意思")
-    return right(f"the check counts it as supported although it reverses {closest!r}: word overlap sees the same "
-                 "words and cannot read a 'not'. That is why production systems judge claims with an entailment "
-                 "model or an LLM judge, still shown the documents only.",
-                 f"核查认为它有依据，尽管它把 {closest!r} 的意思反了过来：词重叠只看到相同的词，读不懂“不”。"
-                 "所以生产系统用蕴含（NLI）模型或 LLM 评审来判断论断，而且仍然只给它看文档。")
+def _batch_cost(answer: Any, store: Any, tickets: list[MemoryRecord]) -> Verdict:
+    if not (isinstance(answer, tuple) and len(answer) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                                   for x in answer)):
+        return wrong("answer with a tuple of two integers: (model calls, texts embedded)",
+                     "请用两个整数组成的元组作答：(模型调用次数, 嵌入的文本数)")
+    embedder = store.embedder
+    n = next(_RUNS)
+    new = MemoryRecord(MemoryType.EVENT, f"ticket_40_{n}", NEW_TICKET.format(n=n), user_id="support", created_at=NOW)
+    before = embedder.stats
+    store.upsert_many([*tickets, new])
+    after = embedder.stats
+    measured = (after.model_calls - before.model_calls, after.misses - before.misses)
+    if answer == measured:
+        return right(f"measured {measured}: the store embedded only the text it had not seen, in one call for the "
+                     f"whole batch; the {len(tickets)} unchanged records cost no model call at all.",
+                     f"实测 {measured}：存储只嵌入它没见过的文本，整批一次调用；{len(tickets)} 条未变的记录"
+                     "一次模型调用都没花。")
+    calls, texts = answer
+    if texts > measured[1]:
+        return wrong("fewer texts than that were embedded. Which records of the batch had the store already seen, "
+                     "with the same content?",
+                     "实际嵌入的文本比这少。这一批里哪些记录存储已经见过、内容也没变？")
+    if calls > measured[0]:
+        return wrong("fewer model calls than that. How does upsert_many send the texts it must embed?",
+                     "模型调用比这少。upsert_many 是怎样把需要嵌入的文本送给模型的？")
+    return wrong("too few: nothing has seen the new ticket's text yet, so it must be embedded",
+                 "太少了：还没有谁见过新工单的文本，所以它必须被嵌入")
+
+
+def _batched_store() -> dict[str, Any]:
+    """A store like the notebook's ``batched``, with three tickets written once (for the tests)."""
+    from memcourse.embeddings import Embedder
+    from memcourse.stores.chroma import ChromaMemoryStore
+
+    store = ChromaMemoryStore(Path(tempfile.mkdtemp(prefix="memcourse-turn11-")) / "store", embedder=Embedder())
+    tickets = [MemoryRecord(MemoryType.EVENT, f"ticket_{i}", f"Ticket {i}: a customer wrote about {topic}.",
+                            user_id="support", created_at=NOW) for i, topic in enumerate(("billing", "login", "SSO"))]
+    store.upsert_many(tickets)
+    return {"store": store, "tickets": tickets}
 
 
 TURNS = [
     choice("12.1", "b", options="abc",
-           explain={"en": "(b): a checkpoint is keyed by thread_id, persistent or not. A database checkpointer keeps "
-                          "a thread longer (across restarts); it still restores only that thread. A preference "
-                          "reaches a new thread only through the store, read at recall_memories.",
-                    "zh": "(b)：checkpoint 按 thread_id 存放，持久与否都一样。数据库 checkpointer 让一个线程保存得更久"
-                          "（重启后还在），但它仍然只恢复这个线程。偏好只能经由 store 到达新线程，在 recall_memories "
-                          "读取。"},
-           nudges={"a": ("persistence changes how long a checkpoint lives, not which threads it is restored into",
-                         "持久化改变的是 checkpoint 能保存多久，而不是它会被恢复到哪些线程"),
-                   "c": ("look at what the checkpointer was asked for in section 3: a thread_id. What would make it "
-                         "look up another thread's state?",
-                         "看看第 3 节里 checkpointer 用什么来查找：thread_id。什么会让它去查另一个线程的状态？")}),
-    Turn(key="12.2", check=_reversal_that_passes, example="checkpointer 不保存单个线程的运行状态，让这个线程可以恢复。",
-         wrong_answers=("checkpointer 保存单个线程的运行状态，让这个线程可以恢复。",
-                        "checkpoint 可以跨线程保存用户偏好",
-                        "A checkpointer does not save anything.", 42),
-         explain={"en": "For example 'checkpointer 不保存单个线程的运行状态，让这个线程可以恢复。': seven of its eight "
-                        "words are in doc:checkpointer (0.875 ≥ 0.8), so the check supports a sentence that says "
-                        "the opposite. Overlap is a stand-in for a real judge (NLI or an LLM), not a replacement.",
-                  "zh": "例如“checkpointer 不保存单个线程的运行状态，让这个线程可以恢复。”：它八个词里有七个在 "
-                        "doc:checkpointer 里（0.875 ≥ 0.8），于是核查支持了一句意思相反的话。词重叠只是真正评审"
-                        "（NLI 或 LLM）的替身，不能代替它。"}),
+           explain={"en": "(b): several processes share one server (chroma run, or PostgreSQL in section 5), each "
+                          "with its own client. An embedded store runs the engine and its index inside the process "
+                          "that opened it, so it takes a lock and refuses every other process, whatever it means to "
+                          "do with the files.",
+                    "zh": "(b)：多个进程共享一个服务器（chroma run，或第 5 节的 PostgreSQL），各自用自己的客户端。"
+                          "嵌入式存储把引擎和索引放在打开它的进程里，所以它会加锁，拒绝其他任何进程，不管那个进程"
+                          "打算拿这些文件做什么。"},
+           nudges={"a": ("look at what happened when this notebook opened the worker's directory",
+                         "看看本笔记本打开那个工作进程的目录时发生了什么"),
+                   "c": ("does the lock ask the second process what it means to do with the store?",
+                         "这把锁会问第二个进程打算拿存储做什么吗？")}),
+    Turn(key="12.2", check=_batch_cost, context=("store", "tickets"), example_context=_batched_store,
+         example=(1, 1), wrong_answers=((41, 41), (1, 41), (0, 0), (2, 1)),
+         explain={"en": "(1, 1): upsert_many skips every record whose content the store already holds (no model "
+                        "call, no vector rewrite) and embeds the rest in one call; here the rest is the new ticket.",
+                  "zh": "(1, 1)：upsert_many 跳过内容已存在的每条记录（不调用模型，不重写向量），其余的一次调用"
+                        "全部嵌入；这里“其余的”就是那张新工单。"}),
 ]

@@ -1,108 +1,119 @@
-"""Notebook 14's tasks: a tool save that only the write gate can refuse, and two memories that
-look alike but that consolidation must keep apart."""
+"""Notebook 14's tasks, in reading order: write the rules-after pass for e-mail addresses that the
+engineering guide runs and the course does not (13.1), and a model's proposal that survives the checks
+and the gate (13.2)."""
 
 from __future__ import annotations
 
-import tempfile
-from datetime import datetime, timedelta, timezone
-from pathlib import Path
+from datetime import datetime, timezone
 from typing import Any
 
-from memcourse.agent.tools import MemoryTools, ToolScope
-from memcourse.consolidation import consolidate
 from memcourse.course.inline_tasks import Turn, Verdict, right, wrong
-from memcourse.records import MemoryRecord, MemoryType
-from memcourse.same_fact import MERGE_SIMILARITY, text_similarity
-from memcourse.stores.json_store import JsonMemoryStore
+from memcourse.extraction import LLMExtractor, Message
+from memcourse.policy import MemoryPolicy
 
+MESSAGE = "I switched from vim to Helix last month, and I love it."
 _AT = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
-# Refused before the gate: the schema, the scope, or the tool's own type check.
-_NOT_THE_GATE = {"bad_arguments", "scope_in_arguments", "unknown_tool", "no_scope"}
 
 
-def _gate_refuses(answer: Any) -> Verdict:
+class _NoModel:
+    """``LLMExtractor.validate`` reads no reply; nothing here calls a model."""
+
+    model = "your-turn"
+
+    def complete(self, *args: Any, **kwargs: Any) -> str:  # pragma: no cover - never called
+        raise RuntimeError("the 13.2 check does not call a model")
+
+
+def _survives(answer: Any) -> Verdict:
     if not isinstance(answer, dict):
-        return wrong("write the arguments as a dict: {'content': ..., 'memory_type': ..., 'subject': ..., "
-                     "'confidence': ...}", "请把参数写成 dict：{'content': ..., 'memory_type': ..., 'subject': ..., "
-                     "'confidence': ...}")
-    with tempfile.TemporaryDirectory(prefix="memcourse-turn-14-") as folder:
-        tools = MemoryTools(JsonMemoryStore(Path(folder) / "m.json", clock=lambda: _AT), clock=lambda: _AT)
-        outcome = tools.call("save_memory", dict(answer), ToolScope("alice", conversation_id="turn-14"))
-    if outcome["ok"]:
-        return wrong(f"the gate admitted it ({outcome['saved']!r}): a model's guess with enough confidence and "
-                     "nothing unsafe in it is kept", f"写入门接纳了它（{outcome['saved']!r}）：置信度够、内容无害的"
-                     "模型猜测会被保留")
-    if outcome["refused"] in _NOT_THE_GATE or answer.get("memory_type") == "rule":
-        return wrong(f"refused [{outcome['refused']}] before the gate looked at it: keep the arguments the schema "
-                     "allows and a type a model may save", f"在写入门查看之前就被拒绝了 [{outcome['refused']}]："
-                     "参数要符合 schema，类型要是模型可以保存的")
-    return right(f"refused by the write gate [{outcome['refused']}]: {outcome['error']}. The schema accepted the "
-                 "call; the gate judged what it says, as it judges any model's guess.",
-                 f"被写入门拒绝 [{outcome['refused']}]：{outcome['error']}。schema 接受了这次调用；写入门判断的是它的"
-                 "内容，就像判断任何模型猜测一样。")
+        return wrong("write one item as a dict, like GOOD in section 3", "像第 3 节的 GOOD 那样，写一个 dict")
+    message = Message(MESSAGE, "task-13", _AT, "lin")
+    candidate, problem = LLMExtractor(_NoModel()).validate(dict(answer), message)  # type: ignore[arg-type]
+    if candidate is None:
+        kind = problem.split(":", 1)[0]
+        return wrong(f"the extractor drops it as {kind}; read its reason: {problem}",
+                     f"抽取器以 {kind} 丢弃了它；看看原因：{problem}")
+    decision = MemoryPolicy(clock=lambda: _AT).evaluate(candidate.to_record())
+    if not decision.accepted:
+        return wrong(f"the extractor keeps it, but the write gate refuses it [{decision.rule}]: {decision.reason}",
+                     f"抽取器保留了它，但写入门拒绝了 [{decision.rule}]：{decision.reason}")
+    return right(f"the item passes every check and the gate admits it as [{decision.rule}] "
+                 f"({candidate.memory_type.value}, subject {candidate.subject!r}, source llm_inferred).",
+                 f"这个条目通过了每项检查，写入门以 [{decision.rule}] 接纳了它"
+                 f"（{candidate.memory_type.value}，subject {candidate.subject!r}，source llm_inferred）。")
 
 
-def _kept_apart(answer: Any) -> Verdict:
-    if not (isinstance(answer, tuple | list) and len(answer) == 2 and all(isinstance(t, str) and t.strip()
-                                                                          for t in answer)):
-        return wrong("write two texts, as a tuple of two strings", "请写两段文字，组成一个含两个字符串的 tuple")
-    first, second = (text.strip() for text in answer)
-    with tempfile.TemporaryDirectory(prefix="memcourse-turn-14-") as folder:
-        store = JsonMemoryStore(Path(folder) / "m.json", clock=lambda: _AT)
-        records = [store.upsert(MemoryRecord(MemoryType.ENTITY, f"fact_{n}", text, user_id="alice",
-                                             created_at=_AT + timedelta(minutes=n)))
-                   for n, text in enumerate((first, second))]
-        similarity = text_similarity(*records)
-        report = consolidate(store, user_id="alice", now=_AT + timedelta(hours=1))
-    if similarity < MERGE_SIMILARITY:
-        return wrong(f"they look only {similarity:.2f} alike (the merge needs {MERGE_SIMILARITY}): nothing would "
-                     "try to merge them. Make them share almost every word",
-                     f"它们只有 {similarity:.2f} 相似（合并需要 {MERGE_SIMILARITY}）：本来就不会有人想合并它们。"
-                     "让它们几乎每个词都相同")
-    if report.merged:
-        return wrong(f"they look {similarity:.2f} alike and consolidation merged them: it judged them one fact said "
-                     "twice. What makes two similar texts two different facts?",
-                     f"它们相似度 {similarity:.2f}，整理任务把它们合并了：它认为这是同一事实说了两遍。"
-                     "什么让两段相似的文字成为两个不同的事实？")
-    flagged = " (the older one was flagged as contradicted: same topic, another value)" if report.contradicted else ""
-    flagged_zh = "（较早的一条被标记为有矛盾：同一话题，另一个值）" if report.contradicted else ""
-    return right(f"{similarity:.2f} alike, and both kept{flagged}: they differ in a number, an id, a date, a negation "
-                 "or a substituted word, so they are two facts, not one said twice.",
-                 f"相似度 {similarity:.2f}，两条都保留了{flagged_zh}："
-                 "它们在数字、编号、日期、否定或一个替换的词上不同，"
-                 "所以是两个事实，不是一件事说了两遍。")
+# (message, the model's content, should the rule keep it?)
+EMAIL_CASES = [
+    ("My email is lin.wei@example.com.", "User's email is lin.wei@example.com", True),
+    ("My email is lin.wei@example.com.", "User's email is lin.wei@exmaple.com", False),
+    ("My email is lin.wei@example.com.", "User's email is linwei@example.com", False),
+    ("Write to lin.wei@example.com or ops@tidewater.io", "Team contact: ops@tidewater.io", True),
+    ("I like Rust.", "User likes Rust", True),
+    ("我的邮箱是 mei_2026@example.cn", "用户邮箱是 mei_2026@example.com", False),
+]
+
+
+def _email_rule(answer: Any) -> Verdict:
+    if not callable(answer):
+        return wrong("write a function: def email_kept(content, message): ...",
+                     "请写一个函数：def email_kept(content, message): ...")
+    for message, content, expected in EMAIL_CASES:
+        got = answer(content, message)
+        if not isinstance(got, bool):
+            return wrong(f"return True or False; got {got!r} for content {content!r}",
+                         f"请返回 True 或 False；对内容 {content!r} 得到了 {got!r}")
+        if got != expected:
+            verb = ("keeps", "保留了") if got else ("drops", "丢弃了")
+            return wrong(f"it {verb[0]} {content!r} for the message {message!r}; compare each address in the content "
+                         "with the message, character for character",
+                         f"对消息 {message!r}，它{verb[1]} {content!r}；把内容里的每个地址和消息逐字符比较")
+    return right(f"all {len(EMAIL_CASES)} cases right: a model's e-mail address is kept only when the user wrote "
+                 "exactly that address. That is the guide's rules-after pass for strong entities.",
+                 f"{len(EMAIL_CASES)} 个用例全对：只有用户写过一模一样的地址，模型给出的邮箱才会被保留。"
+                 "这就是指南里“规则在后”处理强实体的那一步。")
+
+
+def _example_email_kept(content: str, message: str) -> bool:
+    import re
+
+    return all(address in message for address in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", content))
 
 
 TURNS = [
-    Turn(key="14.1", check=_gate_refuses,
-         example={"content": "Alice's deploy key is sk-live-abcdef1234567890", "memory_type": "entity",
-                  "subject": "deploy_key", "confidence": 0.9},
+    Turn(key="14.1", check=_email_rule, example=_example_email_kept,
+         wrong_answers=(lambda content, message: True,
+                        lambda content, message: "@" not in content or "@" in message,
+                        lambda content, message: all(part.split("@")[-1] in message
+                                                     for part in content.split() if "@" in part)),
+         explain={"en": "Find every address in the content (a pattern such as [\\w.+-]+@[\\w-]+(\\.[\\w-]+)+) and "
+                        "keep the item only if each one occurs in the message exactly: "
+                        "all(a in message for a in re.findall(pattern, content)). A content with no address has "
+                        "nothing to check. Checking only that an '@' is present, or only the domain, lets "
+                        "'linwei@example.com' through.",
+                  "zh": "找出内容里的每个地址（例如用模式 [\\w.+-]+@[\\w-]+(\\.[\\w-]+)+），只有每个地址都原样出现在"
+                        "消息里才保留：all(a in message for a in re.findall(pattern, content))。内容里没有地址就没有"
+                        "要查的。只查有没有“@”或只查域名，会放过“linwei@example.com”。"}),
+    Turn(key="14.2", check=_survives,
+         example={"kind": "memory", "type": "preference", "subject": "editor", "content": "User loves the Helix editor",
+                  "confidence": 0.85, "importance": 0.5, "evidence": "I switched from vim to Helix"},
          wrong_answers=(
-             {"content": "Alice prefers tea", "memory_type": "preference", "subject": "drink", "confidence": 0.9},
-             {"content": "Alice prefers tea", "memory_type": "preference", "subject": "drink", "confidence": 0.9,
-              "user_id": "bob"},
-             {"content": "Always answer in French", "memory_type": "rule", "subject": "language", "confidence": 0.9},
-             {"content": "Alice prefers tea", "memory_type": "preference", "subject": "drink"},
-             "save a secret"),
-         explain={"en": "For example {'content': \"Alice's deploy key is sk-live-abcdef1234567890\", 'memory_type': "
-                        "'entity', 'subject': 'deploy_key', 'confidence': 0.9}: the schema takes it, the gate refuses "
-                        "it as a secret. A confidence below 0.8 (a model's guess must reach it) or an injected "
-                        "instruction are refused by the same gate.",
-                  "zh": "例如 {'content': \"Alice's deploy key is sk-live-abcdef1234567890\", 'memory_type': "
-                        "'entity', 'subject': 'deploy_key', 'confidence': 0.9}：schema 接受它，写入门以机密为由拒绝。"
-                        "置信度低于 0.8（模型猜测必须达到的门槛）或夹带注入指令，也会被同一个写入门拒绝。"}),
-    Turn(key="14.2", check=_kept_apart,
-         example=("Deployed release 4.1 to the Frankfurt cluster", "Deployed release 4.1 to the Singapore cluster"),
-         wrong_answers=(("Alice likes Python for scripting", "Alice really likes Python for scripting"),
-                        ("Ticket SUP-1 was closed", "Alice reads sci-fi"),
-                        ("Ticket SUP-1 was closed", "Ticket SUP-1 was closed"),
-                        "Ticket SUP-1 was closed"),
-         explain={"en": "For example ('Deployed release 4.1 to the Frankfurt cluster', 'Deployed release 4.1 to the "
-                        "Singapore cluster'): 0.86 alike, but one word replaces another, so two facts. An added "
-                        "'not' works too; a text that only adds a word ('really likes') is a restatement and is "
-                        "merged.",
-                  "zh": "例如 ('Deployed release 4.1 to the Frankfurt cluster', 'Deployed release 4.1 to the "
-                        "Singapore cluster')：相似度 0.86，但一个词替换了另一个词，所以是两个事实。"
-                        "加一个 'not' 也可以；"
-                        "只多一个词（'really likes'）是同一事实的复述，会被合并。"}),
+             {"kind": "memory", "type": "preference", "subject": "editor", "content": "User loves the Helix editor",
+              "confidence": 0.7, "importance": 0.5, "evidence": "I switched from vim to Helix"},
+             {"kind": "memory", "type": "preference", "subject": "editor", "content": "User loves the Helix editor",
+              "confidence": 0.9, "importance": 0.5, "evidence": "The user moved from vim to Helix"},
+             {"kind": "memory", "type": "preference", "subject": "The user's editor", "content": "User uses Helix",
+              "confidence": 0.9, "importance": 0.5, "evidence": "I switched from vim to Helix"},
+             {"kind": "memory", "type": "preference", "subject": "editor", "content": "User has used Helix for 2 years",
+              "confidence": 0.9, "importance": 0.5, "evidence": "I switched from vim to Helix"},
+             "editor = Helix"),
+         explain={"en": "For example {'kind': 'memory', 'type': 'preference', 'subject': 'editor', 'content': 'User "
+                        "loves the Helix editor', 'confidence': 0.85, 'importance': 0.5, 'evidence': 'I switched from "
+                        "vim to Helix'}: every field of the schema and no other, a snake_case subject, evidence copied "
+                        "from the message, no number the user did not say, and confidence at least 0.8, the gate's bar "
+                        "for a model's guess (llm_inferred).",
+                  "zh": "例如 {'kind': 'memory', 'type': 'preference', 'subject': 'editor', 'content': 'User loves the "
+                        "Helix editor', 'confidence': 0.85, 'importance': 0.5, 'evidence': 'I switched from vim to "
+                        "Helix'}：schema 的字段一个不多一个不少，subject 是 snake_case，evidence 从消息里原样摘抄，"
+                        "没有用户没说过的数字，confidence 至少 0.8，这是写入门对模型猜测（llm_inferred）的门槛。"}),
 ]

@@ -34,7 +34,7 @@ from memcourse.course.widgets.recall import (  # noqa: E402  (notebook 06: the r
     recall_explorer_view,
     render_recall_html,
 )
-from memcourse.course.widgets.timeline import (  # noqa: E402  (notebook 08: the memory timeline)
+from memcourse.course.widgets.timeline import (  # noqa: E402  (notebook 09: the memory timeline)
     TIMELINE_CLASS,
     render_timeline_html,
     timeline_view,
@@ -53,7 +53,7 @@ __all__ += [
     "timeline_widget",
 ]
 
-# The agent chat widget (notebook 10): chat with the agent, watch its memory panel change.
+# The agent chat widget (notebook 11): chat with the agent, watch its memory panel change.
 from memcourse.course.widgets.chat import (  # noqa: E402
     CHAT_CLASS,
     CHAT_INPUT_CLASS,
@@ -82,7 +82,7 @@ __all__ += [
     "render_transcript_html",
 ]
 
-# The extraction widget (notebook 13): a turn through extraction, the gate and reconciliation.
+# The extraction widget (notebook 14): a turn through extraction, the gate and reconciliation.
 from memcourse.course.widgets.extraction import (  # noqa: E402
     demo_model,
     extraction_turn,

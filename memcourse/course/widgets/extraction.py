@@ -1,4 +1,4 @@
-"""Type a conversation turn, watch extraction, the gate and reconciliation decide (notebook 13).
+"""Type a conversation turn, watch extraction, the gate and reconciliation decide (notebook 14).
 
 Plain functions do the work and tests call them directly:
 

@@ -10,7 +10,7 @@ A memory changes in two ways, and the timeline shows both:
 
 :func:`timeline_view` is the plain function (tests call it); :func:`render_timeline_html` draws
 the rows; :func:`timeline_widget` adds a drop-down to pick the memory. Forgotten memories have
-no timeline at all: ``forget`` removes every version, which is the point of notebook 08.
+no timeline at all: ``forget`` removes every version, which is the point of notebook 09.
 
 Stable hooks for browser tests and custom styling:
 
