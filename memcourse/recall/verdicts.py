@@ -116,7 +116,7 @@ class Verdicts:
                 self._drop(next(iter(self._known)))
 
     def passes(self, record: MemoryRecord, key: str | None = None) -> bool:
-        """Does ``record`` pass the gate's text checks (status, permission, safety)? Scans
+        """Does ``record`` pass the gate's text checks (status, safety, permission, in that order)? Scans
         only when this version's key is unknown."""
         key = key or trust_key(record)
         verdict = self.lookup(key)
