@@ -44,12 +44,14 @@ from memcourse.embeddings.composite import MINILM_USE_MODEL
 from memcourse.embeddings.e5_small import MODEL_ID as E5_SMALL_MODEL
 from memcourse.embeddings.profiles import PROFILES, ModelProfile, profile_for
 from memcourse.embeddings.registry import ALIASES, KNOWN_MODELS, canonical_model_id, make_backend
+from memcourse.embeddings.routed import MODEL_ID as MINILM_USE_ROUTED_MODEL
 from memcourse.embeddings.sentence_transformers import MINILM_MODEL, SMALL_BATCH, load_model, model_location
 from memcourse.embeddings.use_multilingual import MODEL_ID as USE_MULTILINGUAL_MODEL
 
 __all__ = [
     "ALIASES", "DEFAULT_CACHE_SIZE", "DEFAULT_MODEL", "E5_SMALL_MODEL", "KNOWN_MODELS", "MINILM_MODEL",
-    "MINILM_USE_MODEL", "MODEL_ENV", "PROFILES", "SMALL_BATCH", "USE_MULTILINGUAL_MODEL", "CacheStats", "Embedder",
+    "MINILM_USE_MODEL", "MINILM_USE_ROUTED_MODEL", "MODEL_ENV", "PROFILES", "SMALL_BATCH", "USE_MULTILINGUAL_MODEL",
+    "CacheStats", "Embedder",
     "ModelProfile",
     "cache_key", "chroma_embedding_function_class", "default_embedder", "load_model", "model_location",
     "profile_for", "resolve_model",

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from memcourse.embeddings import composite, e5_small, use_multilingual
+from memcourse.embeddings import composite, e5_small, routed, use_multilingual
 from memcourse.embeddings.sentence_transformers import MINILM_MODEL as MINILM_ID
 
 __all__ = ["PROFILES", "ModelProfile", "profile_for"]
@@ -110,8 +110,18 @@ MINILM_USE = ModelProfile(
     reads_cjk=True,  # the USE half reads Chinese (known-token share: the larger of the two halves')
 )
 
+MINILM_USE_ROUTED = ModelProfile(
+    model_id=routed.MODEL_ID,
+    similarity_floor=round(routed.FLOOR, 3),  # 0.161: MiniLM's 0.30 on the Latin route, USE's 0.247 on the other
+    dedupe_threshold=0.894,  # mapped by calibrate_embedder.py (two English documents: the composite at w = 0.575)
+    passage_weight=0.5,  # a mix of two cosines of one model: not re-measured
+    vector_sharpen=1.5,  # MiniLM's: on the Latin route the normalised scores are MiniLM's own
+    min_known_tokens=0.5,
+    reads_cjk=True,  # a Chinese text is read by the USE blocks
+)
+
 #: The calibrated profiles, by stable model id.
-PROFILES = {p.model_id: p for p in (MINILM, USE_MULTILINGUAL, E5_SMALL, MINILM_USE)}
+PROFILES = {p.model_id: p for p in (MINILM, USE_MULTILINGUAL, E5_SMALL, MINILM_USE, MINILM_USE_ROUTED)}
 
 
 def profile_for(model_id: str) -> ModelProfile:

