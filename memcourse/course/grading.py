@@ -64,6 +64,7 @@ TITLES = {
     "ex05_safe_store": "Full write-back and atomic saves",
     "ex06_ranking_and_recall": "BM25 by hand, then time decay",
     "ex07_hybrid_fusion": "RRF fusion, Recall@k and MRR",
+    "ex08_reading_chinese": "Calibrate a near-duplicate threshold per model",
     "ex09_memories_change": "Update or supersede, history chains, forget the chain",
     "ex10_trust_boundary": "The fence: escape every field, quote recalled memories",
     "ex11_memory_aware_agent": "A context packer: by type, with provenance, in budget",
