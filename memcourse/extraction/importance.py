@@ -87,7 +87,8 @@ REPETITION_CAP = 0.2
 GOAL_BONUS = 0.1
 GOAL_SHARE = 0.3
 #: Words that frame a task rather than say what it is about ("the current task for phase 2 is").
-_FRAMING = frozenset("用户 user current task phase goal 当前 任务 当前任务 前任 目标 阶段 我们 正在 现在 is the".split())
+_FRAMING = frozenset("用户 user current task phase goal 当前 任务 当前任务 前任 目标 阶段 我们 正在 现在 is the"
+                     .split())
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,7 @@ from memcourse.extraction.mentions import PendingMentions, same_fact
 from memcourse.extraction.reconcile import Decision, Reconciler, apply, neighbours
 from memcourse.extraction.rules import RuleExtractor
 from memcourse.policy import MemoryPolicy, PolicyDecision
+from memcourse.recognisers import unwrap
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, Source, Status, utc_now
 from memcourse.stores.base import MemoryStore
 from memcourse.vocabulary import GUARD_REFUSALS, DecisionRule
@@ -152,7 +153,8 @@ class MemoryPipeline:
             self._log(message, "extraction", extraction.outcome, "" if extraction.candidates else extraction.detail,
                       by=extraction.extractor, rejected=rejected)
         result = PipelineResult(message, None, extraction)
-        explicit = screen.rule == DecisionRule.EXPLICIT
+        # The write wrapper ("记住…", "remember: …") asks to remember, whatever the gate judged the rest.
+        explicit = screen.rule == DecisionRule.EXPLICIT or unwrap(message.text) != message.text.strip()
         for candidate in extraction.candidates:
             result.steps.append(self._handle(candidate, extraction, explicit=explicit))
         return result
