@@ -40,6 +40,7 @@ class DecisionRule(Code):
     TRANSIENT = "transient"
     NO_SIGNAL = "no_signal"
     LOW_CONFIDENCE = "low_confidence"
+    BELOW_THRESHOLD = "below_threshold"  # admitted by the gate, not important enough (yet) to write
     METADATA_TOO_LARGE = "metadata_too_large"
 
 

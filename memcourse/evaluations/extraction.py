@@ -47,6 +47,8 @@ from memcourse.extraction import (
     format_entries,
 )
 from memcourse.extraction.base import Extractor
+from memcourse.extraction.importance import WRITE_THRESHOLD
+from memcourse.extraction.mentions import PendingMentions
 from memcourse.extraction.rules import RuleExtractor
 from memcourse.llm import ChatClient, LLMError
 from memcourse.records import MemoryRecord, MemoryType, parse_timestamp
@@ -113,15 +115,17 @@ class Run:
 
 
 def run_pipeline(data: dict[str, Any], extractor: Extractor, *, workdir: Path, name: str,
-                 reconcile_model: ChatClient | None = None) -> Run:
-    """Every message through a fresh pipeline on a JSON store under ``workdir``."""
+                 reconcile_model: ChatClient | None = None, write_threshold: float = WRITE_THRESHOLD) -> Run:
+    """Every message through a fresh pipeline on a JSON store under ``workdir`` (pending
+    mentions in files there too, as a deployment would keep them)."""
     workdir.mkdir(parents=True, exist_ok=True)
     now = {"t": datetime.fromisoformat("2026-01-01T00:00:00+00:00")}
     clock: Callable[[], datetime] = lambda: now["t"]  # noqa: E731 - the store's clock follows the messages
     store = JsonMemoryStore(workdir / "memories.json", clock=clock)
     audit = AuditLog(workdir / "audit")
     reconciler = Reconciler(store, model=reconcile_model)
-    pipeline = MemoryPipeline(store, extractor=extractor, reconciler=reconciler, audit=audit, clock=clock)
+    pipeline = MemoryPipeline(store, extractor=extractor, reconciler=reconciler, audit=audit, clock=clock,
+                              mentions=PendingMentions(workdir / "mentions"), write_threshold=write_threshold)
     outcomes: dict[str, int] = {}
     started = time.perf_counter()
     for message in messages(data):
@@ -187,20 +191,22 @@ def format_table(rows: list[tuple[Run, Score]]) -> str:
 
 
 def evaluate(data: dict[str, Any], *, workdir: Path, strict: bool = False, live: bool = True,
-             timeout: float = 60.0) -> list[tuple[Run, Score]]:
+             timeout: float = 60.0, write_threshold: float = WRITE_THRESHOLD) -> list[tuple[Run, Score]]:
     """The table's rows: rules, scripted hybrid, and the configured model when there is one."""
     rows = []
-    runs = [run_pipeline(data, RuleExtractor(), workdir=workdir / "rules", name="rules")]
+    runs = [run_pipeline(data, RuleExtractor(), workdir=workdir / "rules", name="rules",
+                         write_threshold=write_threshold)]
     with scripted_server(scripted_replies(data)) as server:
         model = LLMExtractor(ChatClient(server.base_url, "scripted", timeout=10.0))
         runs.append(run_pipeline(data, HybridExtractor(model), workdir=workdir / "scripted",
-                                 name="hybrid (scripted replies)"))
+                                 name="hybrid (scripted replies)", write_threshold=write_threshold))
     composer = ChatClient.from_env() if live else None
     if composer is not None:
         composer.timeout = timeout
         composer.temperature = 0.0
         runs.append(run_pipeline(data, HybridExtractor(LLMExtractor(composer)), workdir=workdir / "live",
-                                 name=f"hybrid ({composer.model})", reconcile_model=composer))
+                                 name=f"hybrid ({composer.model})", reconcile_model=composer,
+                                 write_threshold=write_threshold))
     for run in runs:
         rows.append((run, score(run.final, data["expected"], strict=strict)))
     return rows

@@ -8,11 +8,17 @@ On a chatty conversation that is most messages; on a conversation full of "‰ª•Âê
 
 A message the rules recognised never reaches the model, so rule subjects stay stable keys,
 and a secret or an injection never reaches it either (the pipeline's screen runs first).
+
+When the model does answer, the rules have the last word on the *strong entities* the user
+wrote (e-mail addresses, URLs, order-like ids): a mangled copy in a candidate is replaced by
+the exact form, and a candidate carrying an address the user never wrote is rejected
+(:func:`memcourse.extraction.entities.keep_well_formed`, where the choice is explained).
 """
 
 from __future__ import annotations
 
 from memcourse.extraction.base import Extraction, Extractor, Message
+from memcourse.extraction.entities import keep_well_formed
 from memcourse.extraction.rules import RuleExtractor
 
 
@@ -31,4 +37,4 @@ class HybridExtractor:
         second = self.model.extract(message, context)
         rule = first.detail.split(":", 1)[0]  # e.g. "no_signal", "transient"
         second.detail = f"rules: {rule} | model: {second.detail or second.outcome}"
-        return second
+        return keep_well_formed(second, message)

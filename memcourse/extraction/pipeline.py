@@ -10,6 +10,16 @@ One message goes through five steps, each one's verdict recorded in the audit lo
 3. **Gate.** Every memory candidate passes :meth:`MemoryPolicy.evaluate` (confidence >= 0.8
    for a model's guess, secrets, injections, rules only from an admin). The gate decides,
    whoever extracted.
+3b. **Importance.** An admitted candidate is judged part by part
+   (:func:`memcourse.extraction.importance.judge`: stability, relevance to the user's active
+   tasks, repetition, an explicit request) and written only if the score reaches the write
+   threshold. One below it is not written and not lost: the audit log keeps its parts and the
+   reason, and :class:`~memcourse.extraction.mentions.PendingMentions` keeps the mention, so the
+   same fact said again counts as a repetition and may pass. A stored memory stating the same
+   fact counts as one earlier mention too. An administrator's rule and a message that asked to
+   remember ("记住…", "remember …") are never dropped by importance. The judged score is the
+   importance stored with the memory (a model's own figure stays in the audit line only: it
+   cannot be explained).
 4. **Reconcile.** :class:`~memcourse.extraction.reconcile.Reconciler` decides ADD / UPDATE /
    SUPERSEDE / DELETE / NOOP against the most similar stored memories, and it is applied
    through the store's public API only, so any store works.
@@ -17,8 +27,10 @@ One message goes through five steps, each one's verdict recorded in the audit lo
 
 Forgetting goes through the pipeline too (:meth:`MemoryPipeline.forget`,
 :meth:`MemoryPipeline.forget_user`, and a DELETE decision): the store forgets the memory's
-whole chain (every version, and the summaries derived from it), and the audit log forgets
-every line that names any of those ids, the lines that added the forgotten fact included.
+whole chain (every version, and the summaries derived from it), the audit log forgets
+every line that names any of those ids, the lines that added the forgotten fact included,
+and the pending mentions of the same fact go too (a retraction removes them even when no
+memory matched).
 """
 
 from __future__ import annotations
@@ -35,10 +47,13 @@ from memcourse.extraction.base import (
     Extractor,
     Message,
 )
-from memcourse.extraction.reconcile import Decision, Reconciler, apply
+from memcourse.extraction.importance import WRITE_THRESHOLD, Judgement, judge
+from memcourse.extraction.mentions import PendingMentions, same_fact
+from memcourse.extraction.reconcile import Decision, Reconciler, apply, neighbours
 from memcourse.extraction.rules import RuleExtractor
 from memcourse.policy import MemoryPolicy, PolicyDecision
-from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, Source, utc_now
+from memcourse.recognisers import unwrap
+from memcourse.records import DEFAULT_AGENT, DEFAULT_USER, MemoryRecord, MemoryType, Source, Status, utc_now
 from memcourse.stores.base import MemoryStore
 from memcourse.vocabulary import GUARD_REFUSALS, DecisionRule
 
@@ -53,8 +68,13 @@ class Step:
 
     candidate: Candidate
     verdict: PolicyDecision | None  # the gate (None for a retraction: it writes nothing)
-    decision: Decision | None  # None when the gate refused
+    decision: Decision | None  # None when the gate refused or the importance was below the threshold
     written: MemoryRecord | None = None
+    judgement: Judgement | None = None  # the importance judgement (memory candidates the gate admitted)
+
+    @property
+    def below_threshold(self) -> bool:
+        return self.judgement is not None and not self.judgement.passes
 
 
 @dataclass
@@ -73,7 +93,9 @@ class PipelineResult:
         """One gate verdict that sums the message up (what the agent's composer is told)."""
         if self.screen is not None:
             return self.screen
-        verdicts = [step.verdict for step in self.steps if step.verdict is not None]
+        verdicts = [PolicyDecision(None, step.judgement.reason, DecisionRule.BELOW_THRESHOLD)
+                    if step.judgement is not None and not step.judgement.passes else step.verdict
+                    for step in self.steps if step.verdict is not None]
         admitted = [v for v in verdicts if v.accepted]
         if admitted:
             return admitted[0]
@@ -98,6 +120,8 @@ class MemoryPipeline:
         reconciler: Reconciler | None = None,
         audit: AuditLog | None = None,
         clock: Callable[[], datetime] = utc_now,
+        mentions: PendingMentions | None = None,
+        write_threshold: float = WRITE_THRESHOLD,
     ):
         self.store = store
         self.policy = policy or MemoryPolicy(clock=clock)
@@ -105,6 +129,10 @@ class MemoryPipeline:
         self.reconciler = reconciler or Reconciler(store)
         self.audit = audit
         self.clock = clock
+        #: Below-threshold mentions; in memory unless given (pass a folder to keep them across runs).
+        self.mentions = mentions if mentions is not None else PendingMentions()
+        judge(MemoryType.EVENT, "", threshold=write_threshold)  # a bad threshold fails here, not mid-write
+        self.write_threshold = float(write_threshold)
 
     def process(self, message: Message | str, *, user_id: str = DEFAULT_USER, agent_id: str = DEFAULT_AGENT,
                 conversation_id: str | None = None) -> PipelineResult:
@@ -125,11 +153,32 @@ class MemoryPipeline:
             self._log(message, "extraction", extraction.outcome, "" if extraction.candidates else extraction.detail,
                       by=extraction.extractor, rejected=rejected)
         result = PipelineResult(message, None, extraction)
+        # The write wrapper ("记住…", "remember: …") asks to remember, whatever the gate judged the rest.
+        explicit = screen.rule == DecisionRule.EXPLICIT or unwrap(message.text) != message.text.strip()
         for candidate in extraction.candidates:
-            result.steps.append(self._handle(candidate, extraction))
+            result.steps.append(self._handle(candidate, extraction, explicit=explicit))
         return result
 
-    def _handle(self, candidate: Candidate, extraction: Extraction) -> Step:
+    def judge(self, candidate: Candidate, *, explicit: bool = False) -> Judgement:
+        """The importance judgement of one memory candidate against this user's store and
+        pending mentions (read-only: looking does not count as recalling)."""
+        message = candidate.message
+        goals = [m.content for m in self.store.list_all(memory_type=MemoryType.TASK, user_id=message.user_id,
+                                                        agent_id=message.agent_id) if m.status is Status.ACTIVE]
+        earlier = self.mentions.count(message.user_id, message.agent_id, candidate.content, now=self.clock(),
+                                      conversation_id=message.conversation_id, at=message.at)
+
+        def judged(mentions: int) -> Judgement:
+            return judge(candidate.memory_type, candidate.content, goals=goals, earlier_mentions=mentions,
+                         explicit=explicit, admin=candidate.source is Source.ADMIN_CONFIGURED,
+                         threshold=self.write_threshold)
+        judgement = judged(earlier)
+        if not judgement.passes and any(same_fact(candidate.content, m.content)
+                                        for m in neighbours(self.store, candidate)):
+            judgement = judged(earlier + 1)  # already stored: that memory was the first mention
+        return judgement
+
+    def _handle(self, candidate: Candidate, extraction: Extraction, *, explicit: bool = False) -> Step:
         message = candidate.message
         if candidate.kind == RETRACTION:
             if candidate.source is Source.LLM_INFERRED and candidate.confidence < self.policy.min_inferred_confidence:
@@ -149,6 +198,7 @@ class MemoryPipeline:
             else:
                 self._log(message, "reconcile", decision.action, decision.reason, by=decision.decided_by,
                           candidate=candidate.summary(), fallback=decision.fallback, extraction=extraction.detail)
+            self.mentions.remove_fact(message.user_id, message.agent_id, candidate.content, retraction=True)
             return Step(candidate, None, decision)
         try:
             record = candidate.to_record()
@@ -164,26 +214,45 @@ class MemoryPipeline:
             self._log(message, "gate", "REFUSED", verdict.reason, by="policy", candidate=summary,
                       rule=verdict.rule, memory_id=memory_id)
             return Step(candidate, verdict, None)
+        judgement = self.judge(candidate, explicit=explicit)
+        if not judgement.passes:
+            self.mentions.add(message.user_id, message.agent_id, candidate.memory_type.value, candidate.content,
+                              at=message.at, conversation_id=message.conversation_id, now=self.clock())
+            self._log(message, "importance", "BELOW_THRESHOLD", judgement.reason, by="importance",
+                      candidate=candidate.summary(), importance=judgement.summary(),
+                      memory_id=record_id(candidate), extraction=extraction.detail)
+            return Step(candidate, verdict, None, judgement=judgement)
+        candidate.importance = judgement.score
         decision = self.reconciler.decide(candidate)
         written = apply(decision, candidate, self.store)
+        self.mentions.remove_fact(message.user_id, message.agent_id, candidate.content)
         memory_id = written.memory_id if written is not None else (decision.target_id or record.memory_id)
         self._log(message, "reconcile", decision.action, decision.reason, by=decision.decided_by,
                   candidate=candidate.summary(), memory_id=memory_id, target_id=decision.target_id,
                   gate=verdict.reason, extraction=extraction.detail, fallback=decision.fallback,
-                  reconfirm=decision.reconfirm)
-        return Step(candidate, verdict, decision, written)
+                  reconfirm=decision.reconfirm, importance=judgement.reason)
+        return Step(candidate, verdict, decision, written, judgement)
 
     # -- forgetting reaches the audit log too -------------------------------------------------
     def forget(self, memory_id: str) -> tuple[str, ...]:
         """Forget one memory's whole chain in the store and every audit line naming any of its
-        ids; returns the ids removed (empty, and so false, if there was no such memory)."""
-        return forget_everywhere(self.store, memory_id, self.audit)
+        ids; returns the ids removed (empty, and so false, if there was no such memory). The
+        pending mentions of the same fact as any removed version go too."""
+        try:
+            chain = self.store.history(memory_id)
+        except KeyError:
+            chain = []
+        removed = forget_everywhere(self.store, memory_id, self.audit)
+        for record in chain:
+            self.mentions.remove_fact(record.user_id, record.agent_id, record.content)
+        return removed
 
     def forget_user(self, user_id: str) -> int:
         """Forget all of a user's memories and their whole audit file."""
         removed = self.store.forget_user(user_id)
         if self.audit is not None:
             self.audit.purge_user(user_id)
+        self.mentions.purge_user(user_id)
         return removed
 
     def _log(self, message: Message, stage: str, decision: str, reason: str, *, by: str, **extra: Any) -> None:
