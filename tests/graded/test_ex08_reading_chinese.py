@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-PAIRS_FILE = Path(__file__).resolve().parents[2] / "memcourse" / "data" / "supersede_labelled_pairs.json"
+import memcourse
+
+PAIRS_FILE = Path(memcourse.__file__).resolve().parent / "data" / "supersede_labelled_pairs.json"
 
 
 @pytest.fixture(scope="module")
