@@ -11,6 +11,9 @@ catch those, so re-basing broke no ``except``::
     │       └── MisScopedIdError                  a derived id that is not the record's own
     ├── AuditLogError (RuntimeError)              memcourse.extraction.audit: the log is unreadable
     ├── SessionLogError (RuntimeError)            memcourse.session_log: a transcript file is damaged
+    ├── PendingMentionsError (RuntimeError)       memcourse.extraction.mentions: the pending-mentions file is damaged
+    ├── DocumentAccessError (PermissionError)     memcourse.documents: the caller may not do this with this document
+    ├── ConfirmationError (PermissionError)       memcourse.rule_proposals: a confirmation that may not happen
     ├── ReplyError (ValueError)                   memcourse.extraction.parsing: a model reply that is not usable
     ├── LLMError (RuntimeError)                   memcourse.llm: the chat server failed or answered nonsense
     ├── ToolArgumentError (ValueError)            memcourse.agent.tools: a tool call the model got wrong

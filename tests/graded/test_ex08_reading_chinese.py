@@ -42,7 +42,8 @@ def labelled():
         model = Embedder(name)
         old = np.asarray(model.embed([p["old"] for p in pairs]))
         new = np.asarray(model.embed([p["new"] for p in pairs]))
-        scored[name] = [(float(c), p["label"] == "restatement") for c, p in zip((old * new).sum(axis=1), pairs)]
+        cosines = (old * new).sum(axis=1)
+        scored[name] = [(float(c), p["label"] == "restatement") for c, p in zip(cosines, pairs, strict=True)]
     return scored
 
 

@@ -64,7 +64,8 @@ def _only_the_multilingual_model_answers(answer: Any, probe_models: Any) -> Verd
 def _probe_models() -> dict[str, Any]:
     from memcourse.embeddings import Embedder
 
-    return {"probe_models": {"MiniLM (English)": Embedder("minilm"), "USE (multilingual)": Embedder("use-multilingual")}}
+    models = {"MiniLM (English)": Embedder("minilm"), "USE (multilingual)": Embedder("use-multilingual")}
+    return {"probe_models": models}
 
 
 TURNS = [
