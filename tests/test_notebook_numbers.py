@@ -21,7 +21,7 @@ ENGLISH = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 CHINESE = sorted((ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
 
 #: Places where a notebook can only mean itself: its title, its hint and grade commands, its
-#: own "Done when" line and its own in-notebook tasks.
+#: own "Done when" line, its own in-notebook tasks, its progress cell and its scratch folder.
 OWN_NUMBER = [
     re.compile(r"^#\s+(\d\d)\s+·", re.M),
     re.compile(r"\bhint\(\"(\d\d)\"\)"),
@@ -31,6 +31,8 @@ OWN_NUMBER = [
     re.compile(r"\b(?:Task|Your turn) (\d\d)\.\d"),
     re.compile(r"任务 ?(\d\d)\.\d"),
     re.compile(r"your_turn\(\"(\d\d)\.\d"),
+    re.compile(r"show_progress\(\[\"(\d\d)\"\]"),
+    re.compile(r"scratch_dir\(\"memcourse-(\d\d)-"),
 ]
 
 #: References to other notebooks, exercises and tasks, per language.
@@ -99,8 +101,9 @@ def test_the_checks_catch_a_stale_number(tmp_path):
     stale.write_text(json.dumps({"cells": [
         {"id": "a", "cell_type": "markdown", "source": ["# 11 · Production\n", "Run `hint(\"11\")`."]},
         {"id": "b", "cell_type": "markdown", "source": ["**完成标准：** 11 达到 100%"]},
+        {"id": "c", "cell_type": "code", "source": ["WORK = scratch_dir(\"memcourse-11-\")\n", "show_progress([\"11\"])"]},
     ]}), encoding="utf-8")
-    assert len([p for p in own_number_problems(stale) if "names 11" in p]) == 3
+    assert len([p for p in own_number_problems(stale) if "names 11" in p]) == 5
     assert referenced("see notebooks 06 and 07, exercise 03, task 01.2", "en") == {
         "notebook": {"06", "07"}, "exercise": {"03"}, "task": {"01.2"}}
     glossed = "笔记本 05（安全的存储）、07（Chroma 混合召回）和 11（智能体）"
