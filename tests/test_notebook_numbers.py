@@ -101,7 +101,8 @@ def test_the_checks_catch_a_stale_number(tmp_path):
     stale.write_text(json.dumps({"cells": [
         {"id": "a", "cell_type": "markdown", "source": ["# 11 · Production\n", "Run `hint(\"11\")`."]},
         {"id": "b", "cell_type": "markdown", "source": ["**完成标准：** 11 达到 100%"]},
-        {"id": "c", "cell_type": "code", "source": ["WORK = scratch_dir(\"memcourse-11-\")\n", "show_progress([\"11\"])"]},
+        {"id": "c", "cell_type": "code",
+         "source": ["WORK = scratch_dir(\"memcourse-11-\")\n", "show_progress([\"11\"])"]},
     ]}), encoding="utf-8")
     assert len([p for p in own_number_problems(stale) if "names 11" in p]) == 5
     assert referenced("see notebooks 06 and 07, exercise 03, task 01.2", "en") == {
