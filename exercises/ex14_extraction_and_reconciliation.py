@@ -11,11 +11,12 @@ second memory, a model's guess does not overwrite what the user said, and "forge
 Build three functions.
 
 ``parse_reply(text) -> dict``
-    The reply as a JSON object. Accept exactly two shapes: the whole reply (surrounding
-    whitespace aside) is a JSON object, or the whole reply is *one* Markdown fence
+    The reply as a JSON object. Accept exactly two shapes, surrounding whitespace aside: the
+    whole reply is a JSON object, or the whole reply is *one* Markdown fence
     (three backticks, optionally ``json``, a newline, the JSON, three backticks). Anything else
-    raises ``ValueError``: empty text, prose before or after, two fences, a list, invalid JSON,
-    ``NaN``/``Infinity``, the same key twice in one object.
+    raises ``ValueError``: empty text, a reply with no text at all (``None``: a chat API gives that
+    when the model answered with a tool call), prose before or after, two fences, a list,
+    invalid JSON, ``NaN``/``Infinity``, the same key twice in one object.
 
 ``check_item(item, message) -> str | None``
     ``None`` when ``item`` is usable, else the *first* failing check's name, in this order:
@@ -57,10 +58,10 @@ Done when ``memcourse grade 14`` shows 14 at 100%.
 写三个函数。
 
 ``parse_reply(text) -> dict``
-    把回复作为 JSON 对象返回。只接受两种形状：整个回复（不计首尾空白）是一个 JSON 对象，或者整个
+    把回复作为 JSON 对象返回。只接受两种形状（都不计首尾空白）：整个回复是一个 JSON 对象，或者整个
     回复是*一个* Markdown 围栏（三个反引号，可选 ``json``，换行，JSON，三个反引号）。其他一切都抛出
-    ``ValueError``：空文本、前后有散文、两个围栏、列表、无效 JSON、``NaN``/``Infinity``、同一对象
-    中出现两次相同的键。
+    ``ValueError``：空文本、根本没有文本的回复（``None``：模型以工具调用作答时，聊天 API 就会给出它）、
+    前后有散文、两个围栏、列表、无效 JSON、``NaN``/``Infinity``、同一对象中出现两次相同的键。
 
 ``check_item(item, message) -> str | None``
     ``item`` 可用时返回 ``None``，否则按以下顺序返回*第一个*失败检查的名称：

@@ -32,6 +32,7 @@ def item(**changes):
     '```json\n{"memories": []}\n```',
     '```\n{"memories": []}\n```',
     '```JSON\n{"memories": []}\n```',
+    '\n  ```json\n{"memories": []}\n```\n\n',
 ])
 def test_parse_reply_accepts_an_object_or_one_fenced_object(ex, text):
     assert ex.parse_reply(text)["memories"] is not None
@@ -56,6 +57,13 @@ def test_parse_reply_refuses_everything_else_with_value_error(ex, text, why):
     with pytest.raises(ValueError):
         ex.parse_reply(text)
         pytest.fail(f"parse_reply accepted {text!r}: {why}")
+
+
+def test_parse_reply_refuses_a_reply_with_no_text(ex):
+    with pytest.raises(ValueError):
+        ex.parse_reply(None)
+        pytest.fail("parse_reply(None) returned: a reply with no text (a chat API's content is None when the model "
+                    "called a tool) is a bad reply, ValueError like any other, not an AttributeError")
 
 
 # -- check_item ---------------------------------------------------------------------------------

@@ -152,3 +152,38 @@ def test_not_yours_and_not_there_look_the_same(ex, store):
 
 def test_an_unknown_tool_is_refused(ex, store):
     assert ex.run_tool(store, POLICY, "forget_everything", {}, ALICE).get("refused") == "unknown_tool"
+
+
+# -- the shape of a refusal ------------------------------------------------------------------
+REFUSED_CALLS = {
+    "unknown tool": ("forget_everything", {}),
+    "scope in the arguments": ("save_memory", save(user_id="bob")),
+    "unknown argument": ("save_memory", save(force=True)),
+    "missing argument": ("save_memory", {"content": "x", "memory_type": "entity", "subject": "s"}),
+    "refused by the gate": ("save_memory", save(confidence=0.5)),
+    "not found": ("forget_memory", {"memory_id": "*"}),
+}
+
+
+@pytest.mark.parametrize("why", REFUSED_CALLS)
+def test_every_refusal_says_not_ok_and_why(ex, store, why):
+    name, arguments = REFUSED_CALLS[why]
+    result = ex.run_tool(store, POLICY, name, arguments, ALICE)
+    assert result.get("ok") is False and isinstance(result.get("refused"), str) and result["refused"], (
+        f"{why}: a refusal is {{'ok': False, 'refused': <code>, 'error': <message>}}; got {result}"
+    )
+    assert isinstance(result.get("error"), str) and result["error"].strip(), (
+        f"{why}: the error message goes back to the model, so that it can correct its call; got {result}"
+    )
+    assert store.list_all() == []
+
+
+@pytest.mark.parametrize("memory_id", [None, 42, "", "   ", ["*"]])
+def test_a_memory_id_that_is_not_an_id_is_not_found(ex, store, memory_id):
+    seed(store, "alice")
+    result = ex.run_tool(store, POLICY, "forget_memory", {"memory_id": memory_id}, ALICE)
+    assert result.get("refused") == "not_found", (
+        f"memory_id {memory_id!r} names no memory: refuse it as not_found (a model sends anything), "
+        f"never crash or look it up as is (got {result})"
+    )
+    assert len(store.list_all()) == 1

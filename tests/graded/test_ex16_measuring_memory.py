@@ -127,3 +127,14 @@ def test_deleted_and_expired_records_are_in_no_view(ex):
 def test_records_keep_their_order(ex):
     first, second = moved(), MemoryRecord(MemoryType.ENTITY, "pet", "I have a cat", created_at=T0)
     assert [m for m, _ in ex.recall_as_of([second, first], MOVE)] == [second.memory_id, first.memory_id]
+
+
+def test_one_value_per_record_even_when_its_intervals_overlap(ex):
+    """Stored data is not always tidy: a correction can be back-dated so that it overlaps the value
+    it replaced. The question is still "what held then?", and a record answers it once."""
+    record = MemoryRecord(MemoryType.ENTITY, "home_city", "I moved to Chengdu", created_at=T0 + timedelta(days=20),
+                          valid_from=T0 + timedelta(days=10))
+    record.history = [HistoryEntry("I live in Guangzhou", 0.8, "user_stated", T0 + timedelta(days=20),
+                                   valid_from=T0, valid_to=T0 + timedelta(days=20))]
+    view = ex.recall_as_of([record], T0 + timedelta(days=15))
+    assert len(view) == 1, f"one record, one value as of a moment; got {view}"
