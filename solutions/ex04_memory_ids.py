@@ -17,5 +17,7 @@ def make_id(memory_type: MemoryType | str, subject: str) -> str:
     slug = re.sub(r"\s", "_", key)
     slug = re.sub(r"[^a-z0-9_\-\u4e00-\u9fff]", "_", slug).strip("_")
     slug = slug[:32] or "memory"
+    # 16 hex digits = 64 bits: by the birthday bound the first collision is expected after about
+    # 2 ** 32 (four billion) ids per type, far more memories than one store will ever hold.
     digest = hashlib.sha256(f"{kind}\x1f{key}".encode("utf-8")).hexdigest()[:16]
     return f"{kind}:{slug}:{digest}"
