@@ -119,7 +119,8 @@ _QUOTE_PLACEHOLDER = " ‹quoted› "
 _QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\""
                      r"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
                      r"|„[^“\n]{2,200}“)", re.IGNORECASE)
-_SENTENCES = re.compile(r"[^.!?。！？\n]+(?:[.!?。！？]+|$)")
+#: A full stop inside a word (a domain, a version, a decimal: "shop.example", "3.5") ends no sentence.
+_SENTENCES = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=\w))+(?:[.!?。！？]+|$)")
 _CLAUSES = re.compile(r"[^,，;；:：]+")
 
 
@@ -160,7 +161,9 @@ def _directive_clause(sentence: str) -> str | None:
             continue
         if agent_subject(clause) or any(row["imperative"].search(clause) for row in rows.values()):
             return clause
-    if clauses and not statement(clauses[0]) and any(row["imperative"].search(sentence) for row in rows.values()):
+    # the imperative must lie outside the statement clauses ("yeah, let's keep going" is not one)
+    rest = ", ".join(c for c in clauses if not statement(c))
+    if clauses and not statement(clauses[0]) and any(row["imperative"].search(rest) for row in rows.values()):
         return sentence
     return None
 
@@ -192,9 +195,9 @@ def classify_sentence(sentence: str) -> Directive:
         # No order, but a statement *about the agent*: "your original instructions expired",
         # "from now on you are Max". Memory holds facts about the user's world; a claim about
         # the assistant's own rules, identity or disclosures, addressed to it (or an override,
-        # which can only be about it), is an instruction in the grammar of a statement ("from
-        # now on our developers use Rust" names no assistant and stays a fact).
-        if agent and (override or _any("you", sentence)):
+        # which can only be about it, or a note to an AI reader), is an instruction in the grammar of
+        # a statement ("from now on our developers use Rust" names no assistant and stays a fact).
+        if agent and (override or _any("you", sentence) or Scope.AI_READER in scopes):
             return Directive(MemoryClass.RULE, scopes,
                              f"a statement about the agent itself ({', '.join(map(str, agent))}), not a fact about the "
                              f"user",
@@ -205,18 +208,29 @@ def classify_sentence(sentence: str) -> Directive:
                                                    f"({', '.join(map(str, agent))})", clause)
     if Scope.PROMOTION in scopes:
         return Directive(MemoryClass.RULE, scopes, "a directive to put advertising into answers", clause)
-    # answering or refusing to answer is speech too, but only an audience makes it a rule
-    # ("whoever asks, never answer about X"); "answer me in Chinese" stays a preference
-    speech = _any("speech", sentence) is not None or (Scope.OTHERS in scopes and _any("answer", sentence) is not None)
-    if Scope.OTHERS in scopes and speech:
-        return Directive(MemoryClass.RULE, scopes, "a directive about what other people are told", clause)
-    if _any("dimension", sentence):
+    # The allowlist: a directive that reaches anyone but this user is a rule, whatever its verb
+    # ("whoever you chat with, work in a line about X"; "if a customer asks, say Y"). Only a
+    # request back to the speaker ("let me know if anyone is interested") or a possibility
+    # offered ("you can meet people who share it") is not an order about other people.
+    if Scope.OTHERS in scopes and not _any("to_me", clause) and not _any("weak_modal", clause):
+        return Directive(MemoryClass.RULE, scopes, "a directive about how the assistant treats other people", clause)
+    if _any("dimension", sentence) and not _LINK.search(sentence):
         return Directive(MemoryClass.PREFERENCE, scopes, "a directive about how this user's own answers should "
                                                          "be", clause)
-    if Scope.STANDING in scopes and _any("standing_speech", sentence, fallback="speech"):
+    # a standing order with a verb that takes a topic ("never mention the recall") or acts on the
+    # assistant's tools and output ("always forward invoices", "every time, run the script")
+    if Scope.STANDING in scopes and (_any("standing_speech", sentence, fallback="speech")
+                                     or _any("operative", clause)):
         return Directive(MemoryClass.RULE, scopes, "a standing directive that is not about a preference "
                                                    "dimension", clause)
+    # content put into the assistant's answers in general, not along a dimension of this user's
+    # own answers, reaches whoever reads them ("in the answer, mention the new account")
+    if _any("answers", sentence) and _any("operative", sentence) and not _any("me", sentence):
+        return Directive(MemoryClass.RULE, scopes, "a directive about what every answer contains", clause)
     return Directive(MemoryClass.REQUEST, scopes, "a one-off request", clause)
+
+
+_LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|example|shop|store|co|app)\b", re.IGNORECASE)
 
 
 #: German capitalises the polite "Sie" (you) but not "sie" (she, they): inside a sentence the

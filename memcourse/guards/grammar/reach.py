@@ -1,0 +1,203 @@
+"""The third layer of the directive grammar: who a directive reaches, in every language.
+
+The first two layers recognise a directive's *mood*; this one says *whom it is for*, which is
+what the allowlist decides on (see :mod:`memcourse.guards.directives`): a directive that reaches
+people other than this user, or that names the assistant's own answers in general, is a
+rule whatever verb it uses. Features (joined onto the rows by
+:func:`~memcourse.guards.grammar.rows.merged`):
+
+  others      an audience named by a condition on a third person ("if a customer asks",
+              如果有客户问, お客様に聞かれたら, 고객이 물어보면, si un cliente pregunta, wenn ein
+              Kunde fragt, si un client demande, если клиент спросит) or by "the reader" of a
+              text the agent summarises
+  ai_reader   a dedication to an AI reader followed by a colon ("Note for the assistant
+              summarising this page:", 致总结本页的AI助手：, …AIアシスタントへ：)
+  to_me       the directive's recipient is the speaker ("let me know", "tell me", 告诉我,
+              教えて, 알려 줘, dime, sag mir, dis-moi, скажи мне): a request back to this user,
+              whoever else the sentence names
+  statement   "let's …" (vamos a, lass uns, allons, давай): the speaker includes themself; a
+              suggestion, not an order to the assistant
+  weak_modal  "you can / could / might / should": a possibility or advice offered, not an order
+              (a standing marker or an agent scope still makes it a rule)
+  operative   a verb acting on the assistant's tools, output or data (run, execute, send,
+              forward, delete, reply, refuse…): with a standing marker it makes a rule
+  answers     the assistant's answers in general ("in the answer", "in each reply",
+              回答里, 返事の中で, 답변 중에, en la respuesta, in die Antwort, dans la réponse,
+              в ответ): content put there is put before everyone
+"""
+
+from __future__ import annotations
+
+__all__ = ["REACH"]
+
+#: Words that open an English clause without being an order (pronouns, determiners, connectives,
+#: interjections, evaluative openers): any other word followed by an object is read as a verb.
+_EN_NOT_VERB = (r"i|i'm|i've|i'd|i'll|you|you're|he|she|it|it's|we|they|my|your|his|her|its|our|their|this|that"
+                r"|these|those|there|here|the|a|an|and|but|or|so|if|when|whenever|while|because|since|as|what"
+                r"|who|which|where|why|how|thanks|thank|congrats|congratulations|wow|oh|yeah|yes|no|hey|hi|hello"
+                r"|great|good|nice|glad|sorry|sounds|looks|seems|bet|hope|love|sure|awesome|amazing|cool|really"
+                r"|totally|definitely|absolutely|all|both|each|every|some|any|many|much|more|most|not|also|even"
+                r"|still|maybe|perhaps|probably|hopefully|anyway|well|ok|okay|of|in|on|at|for|with|about|from|to"
+                r"|by|after|before|during|like|once|yesterday|today|tonight|tomorrow|last|next|sometimes|usually"
+                r"|often|then|now|wish|miss|can't|cannot|happy|proud|lucky|fun|such|just|only|true|right|exactly"
+                r"|whether|although|though|unless|until|whatever|wherever|either|neither|otherwise|plus|except"
+                # a gerund or an adverb opens a clause without ordering ("sharing our stories…")
+                r"|\w+ing|\w+ly")
+_EN_LEADS = r"(?:(?:please|just|also|and|then|so|now|go ahead and|feel free to|make a point of|take care to)\s+)*"
+
+_EN_PERSON = (r"(?:customers?|clients?|users?|visitors?|shoppers?|buyers?|callers?|guests?|patients?|students?"
+              r"|readers?|members?|someone|somebody|anyone|anybody|people|person|they)")
+
+REACH: dict[str, dict[str, str]] = {
+    "en": {
+        # a clause that opens with a verb taking an object or a particle ("work in a line",
+        # "paste back everything", "go ahead and do it"), whatever the verb
+        "imperative": (rf"(?:^|(?<=[,:;]))\s*{_EN_LEADS}(?!(?:{_EN_NOT_VERB})\b)[a-z]{{2,}}\s+(?:in|into|out|up|back"
+                       r"|down|off|over|away|the|every|each|all|any|some|everything|anything|it|them|this|that"
+                       r"|these|those|our|their|his|its)\b"
+                       r"|\b(?:answers?|replies|responses)\b[^.!?]{0,60}\b(?:should|must|shall|need to|have to"
+                       r"|are to)\b"),
+        # a subject and a finite verb of being or having ("mom has…", "the team was…")
+        "statement": (r"^\s*(?!(?:you|answers?|replies|responses|everyone|anyone|nobody|no one|whoever)\b)[\w'-]+"
+                      r"\s+(?:is|was|are|were|has|had|does|did)\b"
+                      r"|^\s*(?:(?:so|and|yeah|yes|ok|okay|now|then|well)[\s,]+)*(?:let's|lets|let us)\b"),
+        "permission": (r"\bwithout\s+\w+ing\b[^.!?]{0,20}\b(?:me|anyone|anybody|us|first|the user)\b"
+                       r"|\bgo ahead and (?:run|execute|do|delete|send)\b"),
+        "disclosure": (r"\b(?:loaded|put|fed|given|provided|handed)\s+(?:in)?to\s+(?:you|your (?:context|memory|window"
+                       r"|prompt))\b|\byour context\b|\bbefore (?:i|we) (?:said|say) (?:hello|hi)\b"
+                       r"|\bbefore (?:i|we) (?:greeted|started|began)\b"),
+        "identity": r"\b(?:from (?:here|now)(?: on)?|henceforth|starting now)[, ]+you(?:'re| are)\s+[\w-]+",
+        "others": (rf"\b(?:if|when|whenever|once|in case|should)\s+(?:a|an|any|the|some|other|another)?\s*{_EN_PERSON}"
+                   r"\b[^.!?]{0,30}\b(?:asks?|asked|mentions?|brings? up|wants?|inquires?|enquires?|writes?"
+                   r"|comes?|contacts?|raises?|needs?|says?|questions?)\b"
+                   rf"|\b(?:to|for)\s+(?:the|any|every|each|all)?\s*{_EN_PERSON}\s+(?:asking|who asks?|who ask"
+                   r"|that asks?|inquiring|enquiring|looking for|interested in)\b"
+                   r"|\b(?:answers?|replies|responses)\s+to\s+(?:people|users|customers|anyone|whoever|those)\b"
+                   r"|\b(?:the|any|every|each|your) readers?\b|\bwhoever\b"),
+        "ai_reader": (r"\b(?:note|message|instructions?|reminder|attention)?\s*(?:to|for)\s+"
+                      r"(?:the|any|every|all|each)?\s*"
+                      r"(?:ai|llm|coding|language|automated)?\s*(?:assistants?|agents?|models?|llms?|bots?|ais)\b"
+                      r"[^.!?:]{0,60}:"),
+        "to_me": (r"(?:^|(?<=[,:;]))\s*(?:(?:please|so|just|and|then|also|do)\s+)*(?:let (?:me|us) know|keep (?:me|us)"
+                  r" (?:posted|updated|in the loop)|give (?:me|us) a (?:shout|call|ring|heads-up))\b"),
+        "weak_modal": (r"(?:^|(?<=[,;:]))\s*(?:(?:but|and|so|then|maybe|perhaps|also|honestly|i think)\s+)*"
+                       r"you (?:can|could|might|may|should|ought to)\s+"),
+        "operative": (r"\b(?:run|execute|launch|start|send|forward|copy|delete|remove|erase|wipe|share|upload|post"
+                      r"|reply|respond|answer|refuse|decline|approve|accept|grant|open|read|access|transfer|pay|buy"
+                      r"|order|book|sign|publish|insert|add|include|append|attach|link|mention|recommend|favou?r"
+                      r"|prioriti[sz]e|promote|push|steer|work in|slip in|weave in|drop in)\b"),
+        "answers": (r"\b(?:in|into|to|at the end of|at the start of|with)\s+(?:the|each|every|all|any|your)\s+(?:of\s+"
+                    r"(?:your|the)\s+)?(?:answers?|replies|reply|responses?|messages?|outputs?)\b"),
+    },
+    "zh": {
+        "imperative": r"你直接|直接(?:执行|运行|跑|做|发|删|回复)",
+        "permission": r"(?:不必|无须|无需|不需要|用不着)(?:再|先)?(?:跟|和|向)?(?:我|任何人)?(?:确认|商量|请示|问)",
+        "others": (r"(?:如果|要是|假如|当|万一|每当|若)有?(?:人|客户|顾客|用户|访客|读者|买家|使用者|别人|谁)"
+                   r"[^，,。]{0,12}(?:问|咨询|提到|找|要|说|来)"
+                   r"|有(?:人|客户|顾客|用户|访客|买家)(?:来)?(?:问|咨询|提到)|(?:不管|无论|不论)(?:对方)?是谁"
+                   r"|(?:不管|无论|不论)(?:跟|和|对)谁|读者|对方是谁"),
+        "ai_reader": r"(?:给|致|写给|对)[^，,。：:]{0,16}(?:ai|助手|助理|模型|智能体|代理|机器人)[^，,。：:]{0,4}[：:]",
+        "to_me": r"(?:告诉|通知|提醒)我一声|(?:跟|和)我说一声|让我知道",
+        "operative": r"执行|运行|跑|发送|转发|删除|回复|拒绝|批准|打开|读取|插入|加上|附上|提一句|提到|推荐|推",
+        "answers": r"(?:回答|回复|答复|答案)(?:里|中|内|里面|当中|末尾|结尾|开头)",
+    },
+    "ja": {
+        "permission": r"(?:確かめ|確認し|聞か|相談し|尋ね)(?:ずに|ないで)",
+        "others": (r"(?:お客様|お客さん|ユーザー|利用者|顧客|読者|相手|誰か|人)(?:から|に|が)[^。]{0,12}"
+                   r"(?:聞かれ|尋ねられ|質問され|問われ|聞いてき|聞いてく|聞いたら|尋ねたら)"
+                   r"|(?:聞いて|尋ねて)(?:くる|きた)(?:人|方|お客様)|相手が誰|誰であれ|誰であっても|読者"),
+        "ai_reader": r"(?:ai|アシスタント|エージェント|モデル|ボット|llm)(?:へ|に|の方へ|各位|様)\s*[：:]",
+        "to_me": r"(?:知らせて|連絡して|教えてね)\s*[。！!]?\s*$",
+        "operative": r"実行|動か|送|転送|削除|返信|返答|断|承認|開|読み込|挿入|添え|付け|触れ|勧め|推",
+        "answers": r"(?:返事|回答|返答|返信|答え)(?:の中|の最後|の冒頭|に|で|には)",
+    },
+    "ko": {
+        "permission": r"(?:확인하지|묻지|물어보지|상의하지) (?:말고|않고)",
+        "others": (r"(?:고객|손님|사용자|이용자|독자|상대|누군가|사람)(?:이|가|께서)\s[^.!?]{0,20}(?:물어보면|물으면"
+                   r"|묻는다면|문의하면|찾으면|말하면)|(?:물어보는|묻는|문의하는) (?:사람|분|고객|손님)"
+                   r"|상대가 누구|독자"),
+        "ai_reader": r"(?:ai|어시스턴트|에이전트|모델|봇|비서)(?:에게|께|한테)\s*[:：]",
+        "to_me": r"(?:나|저)(?:에게|한테|께)\s*알려|연락(?:해|줘|주세요)",
+        "operative": r"실행|돌려|보내|전달|삭제|답|거절|승인|열어|넣어|끼워|붙여|언급|추천|밀어",
+        "dimension": r"불릿|글머리|간략|짧은|한 줄|요점",
+        "me": r"(?:^|\s)(?:제|내|저의|나의) ",
+        "answers": r"(?:답변|대답|응답|답장)\s*(?:중에|안에|속에|끝에|마다|에)",
+    },
+    "es": {
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por favor|también|y|luego)\s+)*(?:mete|inserta|añade|agrega|incluye"
+                       r"|pon|coloca|cuela|intercala|pega|copia|lanza|ejecuta)\b"),
+        "disclosure": (r"\bte (?:cargaron|pasaron|metieron|dieron|proporcionaron|han cargado|habían cargado)\b"
+                       r"|\bantes de que (?:yo )?te salud\w*"),
+        "statement": r"^\s*(?!tú\b|usted\b)\w+\s+(?:ha|han|había|habían|son|era|eran|fue|fueron)\s"
+                     r"|^\s*(?:vamos a|hagamos|sigamos|pongamos)\b",
+        "permission": r"\bsin (?:consultar|preguntar|avisar|confirmar)\w*",
+        "others": (r"\b(?:si|cuando|en cuanto)\s+(?:un|una|algún|alguna|el|la|cualquier)?\s*(?:cliente|usuari[oa]"
+                   r"|visitante|comprador\w*|lector\w*|persona|alguien)\b[^.!?]{0,30}\b(?:pregunt\w*|consult\w*"
+                   r"|mencion\w*|escrib\w*|pid\w*|quier\w*)"
+                   r"|\ba quien(?:es)? (?:pregunte|consulte|quiera|busque)\b|\bhables con quien hables\b"
+                   r"|\bsea quien sea\b|\bal lector\b|\blos lectores\b"),
+        "ai_reader": (r"\b(?:para|a|nota para)\s+(?:el|la|los|cualquier|todo|todos los)?\s*(?:asistentes?|agentes?"
+                      r"|modelos?|ia|bots?)\b[^.!?:]{0,60}:"),
+        "to_me": r"\b(?:avísame|avíseme|avísanos|házmelo saber|mantenme al tanto)\b",
+        "operative": r"\b(?:ejecut|lanz|envi|reenví|borr|elimin|respond|contest|rechaz|mete|añad|inclu|mencion"
+                     r"|recomiend|recomend|promocion)\w*",
+        "dimension": r"\b(?:brevemente|en pocas palabras|viñetas|de forma breve)\b",
+        "answers": r"\b(?:en|a|al final de)\s+(?:la|cada|todas las|tus|las)\s+respuestas?\b",
+    },
+    "de": {
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:bitte|auch|und|dann)\s+)*(?:bau|baue|füg|füge|setz|setze|pack|packe"
+                       r"|häng|hänge|streu|streue|start|starte|führ|führe|kopier|kopiere)\b"),
+        "disclosure": (r"\bdir (?:geladen|gegeben|mitgegeben|eingespielt|vorgegeben) wurde\b"
+                       r"|\bbevor ich (?:dich begrüßt|hallo|hi|dir geschrieben)\w*"),
+        "statement": r"^\s*(?!du\b)\w+\s+(?:hat|haben|hatte|hatten|ist|sind|war|waren|wird|werden)\s"
+                     r"|^\s*(?:lass|lasst) uns\b",
+        "permission": (r"\bohne\b[^.!?,]{0,30}\b(?:nachzufragen|rückzufragen|zu fragen|abzuklären|abzusprechen"
+                       r"|zu bestätigen)\b"),
+        "others": (r"\b(?:wenn|falls|sobald)\s+(?:ein|eine|einer|der|die|jemand)?\s*(?:kunde|kundin|nutzer\w*"
+                   r"|besucher\w*|käufer\w*|leser\w*|jemand|person)\b[^.!?]{0,30}\b(?:fragt|anfragt|erwähnt|schreibt"
+                   r"|wissen will|möchte|will)\b"
+                   r"|\bwer (?:nach|über|wegen)\b|\begal mit wem\b|\bdem leser\b|\bden lesern\b"),
+        "ai_reader": (r"\b(?:für|an)\s+(?:den|die|das|jeden|alle|jede)?\s*(?:ki-)?(?:assistent\w*|agent\w*|modell\w*"
+                      r"|ki|bot\w*)\b[^.!?:]{0,60}:"),
+        "to_me": r"\b(?:sag|gib) (?:mir|uns) bescheid\b|\bhalte? (?:mich|uns) auf dem laufenden\b",
+        "operative": (r"\b(?:führ|start|schick|send|leit|lösch|antwort|beantwort|lehn|bau|füg|setz|erwähn"
+                      r"|empfiehl|empfehl|leg)\w*"),
+        "answers": r"\b(?:in|an|am ende) (?:die|der|jede|jeder|deine|deiner|alle|allen) antworten?\b",
+    },
+    "fr": {
+        "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:aussi|et|puis)\s+)*(?:glisse|insère|ajoute|mets|place|intègre|colle"
+                       r"|recopie|lance)\b"),
+        "disclosure": (r"\b(?:on )?t'a (?:chargé|donné|fourni|transmis)\b[^.!?]{0,30}\bavant\b"
+                       r"|\bavant que je (?:te )?(?:dise bonjour|salue)\b"),
+        # a noun subject and a finite auxiliary: passé composé and the like ("maman a offert…")
+        "statement": r"^\s*(?!tu\b|vous\b)[\w'-]+\s+(?:ont|avait|avaient|était|étaient)\s"
+                     r"|^\s*(?:allons|faisons|continuons)\b",
+        "permission": r"\bsans (?:me |nous )?(?:demander|consulter|prévenir|vérifier)\b",
+        "others": (r"\b(?:si|quand|lorsqu'|dès qu')\s*(?:un|une|le|la|quelqu'un|n'importe quel)?\s*(?:client\w*"
+                   r"|utilisat\w*|visiteur\w*|acheteur\w*|lecteur\w*|personne|quelqu'un)\b[^.!?]{0,30}\b(?:demande"
+                   r"|pose|mentionne|écrit|veut|cherche)\w*"
+                   r"|\bà ceux qui\b|\bpeu importe avec qui\b|\bau lecteur\b|\baux lecteurs\b"),
+        "ai_reader": (r"\b(?:pour|à)\s+(?:l'|le|la|les|tout|chaque)?\s*(?:assistants?|agents?|modèles?|ia|bots?)\b"
+                      r"[^.!?:]{0,60}:"),
+        "to_me": r"\b(?:fais|faites)-(?:moi|nous) savoir\b|\btiens-(?:moi|nous) au courant\b|\bpréviens-(?:moi|nous)\b",
+        "operative": (r"\b(?:lance|exécute|envoie|transfère|supprime|réponds|refuse|glisse|ajoute|insère|mentionne"
+                      r"|recommande|conseille|promeus)\w*"),
+        "dimension": r"\b(?:brièvement|en bref|puces|en quelques mots)\b",
+        "answers": r"\b(?:dans|à la fin de)\s+(?:la|chaque|toutes les|tes|les)\s+réponses?\b",
+    },
+    "ru": {
+        "imperative": r"(?:^|(?<=[,:;—]))\s*(?:вставляй|вставь|добавляй|добавь|запускай|запусти|вставьте|добавьте)\b",
+        "permission": r"\bне (?:\w+(?:я|яя|ая|ив|ав))\s+(?:у|с) (?:меня|мной|нас)\b",
+        "others": (r"\b(?:если|когда)\s+(?:\w+\s+)?(?:клиент|пользовател|покупател|посетител|читател|кто-то"
+                   r"|кто-нибудь)\w*\b[^.!?]{0,30}\b(?:спрос|спраш|упомян|напиш|попрос|захоч)\w*"
+                   r"|\bтем,? кто\b|\bчитател\w*"),
+        "ai_reader": r"\b(?:для|к)\s+(?:\w+\s+)?(?:ии-)?(?:ассистент|агент|модел|бот|помощник)\w*\b[^.!?:]{0,60}:",
+        "to_me": r"\bдай(?:те)? (?:мне |нам )?знать\b|\bсообщи(?:те)? мне\b",
+        # "давай…", and a clause that opens with a subject and a past-tense verb ("начальник велел…")
+        "statement": (r"^\s*(?:давай|давайте)\b"
+                      r"|^\s*(?!не\b)\w+\s+(?:\w+\s+)?(?!не\b)\w{2,}(?:ал|ял|ил|ел|ул)(?:а|о|и)?\b"),
+        "operative": (r"\b(?:запуска|запуст|выполня|выполн|отправ|пересыл|перешл|удал|отвеча|ответ|отказ|вставля"
+                      r"|встав|добавля|добав|упомина|упомян|советуй|рекоменд)\w*"),
+        "answers": r"\bв (?:ответ|ответе|каждом ответе|ответах|каждый ответ)\b",
+    },
+}
