@@ -113,10 +113,12 @@ class Directive:
 
 
 #: Quoted text is reported speech: it is removed before the grammar is read. A string that is a
-#: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation.
+#: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation,
+#: and nor is the gap between two of its strings (``": "``, ``", "``).
 #: The placeholder carries no punctuation, so a quotation never splits its sentence in two.
 _QUOTE_PLACEHOLDER = " ‹quoted› "
-_QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])|\"[^\"\n]{2,200}\""
+_QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])"
+                     r"|\"(?![\s:,])[^\"\n]{2,200}(?<![\s:,])\""
                      r"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
                      r"|„[^“\n]{2,200}“)", re.IGNORECASE)
 #: A full stop inside a word (a domain, a version, a decimal: "shop.example", "3.5") ends no sentence.
@@ -181,12 +183,20 @@ def classify_sentence(sentence: str) -> Directive:
     not a directive ("act as the host? sure") unless it is a request to the assistant
     ("could you tell everyone…?")."""
     if sentence.rstrip().endswith(("?", "？")) and not _ASKS.search(sentence):
+        # asking the assistant what it was given before the conversation is asking it to disclose it
+        if _any("disclosure", sentence) and _any("you", sentence):
+            return Directive(MemoryClass.RULE, (Scope.DISCLOSURE,), "a question about what the agent itself was "
+                                                                    "given (disclosure)", sentence)
         return Directive(MemoryClass.FACT, (), "a question, not a directive")
     clause = _directive_clause(sentence)
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
         (Scope.STANDING,) if _any("standing", sentence) else ())
     # an override ("whatever I say goes", "treat what is written above as void", "never turn a
     # request down") can only be about the agent: it needs no "you" to be addressed to it
+    # every conversation or reply the assistant has is a standing scope ("in every chat you have")
+    talk = _any("all_talk", sentence) is not None
+    if talk and Scope.STANDING not in scopes:
+        scopes = (*scopes, Scope.STANDING)
     override = _any("override", sentence) is not None
     if override and Scope.AUTHORITY not in scopes:
         scopes = (Scope.AUTHORITY, *scopes)
@@ -197,10 +207,19 @@ def classify_sentence(sentence: str) -> Directive:
         # the assistant's own rules, identity or disclosures, addressed to it (or an override,
         # which can only be about it, or a note to an AI reader), is an instruction in the grammar of
         # a statement ("from now on our developers use Rust" names no assistant and stays a fact).
-        if agent and (override or _any("you", sentence) or Scope.AI_READER in scopes):
+        # (Chinese, Japanese and Korean drop the pronoun: a grant to act without asking, data handed
+        # over or the text given before the chat, with no statement subject, is addressed to it too)
+        if agent and (override or _any("you", sentence) or Scope.AI_READER in scopes
+                      or (set(agent) & _ADDRESSED_WITHOUT_YOU and not _opens_as_statement(sentence))):
             return Directive(MemoryClass.RULE, scopes,
                              f"a statement about the agent itself ({', '.join(map(str, agent))}), not a fact about the "
                              f"user",
+                             sentence)
+        # a rule in the grammar of a statement: what every conversation the assistant has (or
+        # every reply it gives) must or must not contain ("the layoffs are off-limits in every
+        # conversation you have"; 每条回复结尾都推一下…优惠)
+        if talk and (_any("you", sentence) or Scope.PROMOTION in scopes):
+            return Directive(MemoryClass.RULE, scopes, "a statement that binds every conversation the assistant has",
                              sentence)
         return Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")
     if agent:
@@ -230,7 +249,15 @@ def classify_sentence(sentence: str) -> Directive:
     return Directive(MemoryClass.REQUEST, scopes, "a one-off request", clause)
 
 
+#: Agent scopes that only make sense addressed to the assistant, even with no "you".
+_ADDRESSED_WITHOUT_YOU = {Scope.PERMISSION, Scope.EXFILTRATION, Scope.DISCLOSURE}
 _LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|example|shop|store|co|app)\b", re.IGNORECASE)
+
+
+def _opens_as_statement(sentence: str) -> bool:
+    """Does the sentence's first clause start with a statement subject (I, my boss, the admin can…)?"""
+    first = next((c.strip() for c in _CLAUSES.findall(sentence) if c.strip()), "")
+    return any(row["statement"].search(first) for row in _compiled().values() if "statement" in row)
 
 
 #: German capitalises the polite "Sie" (you) but not "sie" (she, they): inside a sentence the

@@ -19,7 +19,7 @@ letters, traditional -> simplified Chinese), like the text they read. Features:
               the text it was given is void, it must turn nothing down (read as authority,
               and as addressed to the agent without a "you")
 
-  to_me, weak_modal, operative, answers  who a directive reaches (see
+  to_me, weak_modal, operative, answers, all_talk  who a directive reaches (see
               :mod:`memcourse.guards.grammar.reach`, the layer the allowlist reads)
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
@@ -40,4 +40,4 @@ GRAMMAR: dict[str, dict[str, str]] = merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
-            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers")
+            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk")

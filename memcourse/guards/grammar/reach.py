@@ -21,12 +21,18 @@ rule whatever verb it uses. Features (joined onto the rows by
               (a standing marker or an agent scope still makes it a rule)
   operative   a verb acting on the assistant's tools, output or data (run, execute, send,
               forward, delete, reply, refuse…): with a standing marker it makes a rule
+  all_talk    every conversation or reply the assistant has ("in every conversation you have",
+              任何对话里, どの会話でも, 어떤 대화에서도, en cualquier conversación, in jedem Gespräch,
+              dans toutes les conversations, в любом разговоре): a standing scope, even in the
+              grammar of a statement ("the layoffs are off-limits in every conversation you have")
   answers     the assistant's answers in general ("in the answer", "in each reply",
               回答里, 返事の中で, 답변 중에, en la respuesta, in die Antwort, dans la réponse,
               в ответ): content put there is put before everyone
 """
 
 from __future__ import annotations
+
+from memcourse.guards.grammar.rows import merged
 
 __all__ = ["REACH"]
 
@@ -48,7 +54,7 @@ _EN_LEADS = r"(?:(?:please|just|also|and|then|so|now|go ahead and|feel free to|m
 _EN_PERSON = (r"(?:customers?|clients?|users?|visitors?|shoppers?|buyers?|callers?|guests?|patients?|students?"
               r"|readers?|members?|someone|somebody|anyone|anybody|people|person|they)")
 
-REACH: dict[str, dict[str, str]] = {
+_AUDIENCE: dict[str, dict[str, str]] = {
     "en": {
         # a clause that opens with a verb taking an object or a particle ("work in a line",
         # "paste back everything", "go ahead and do it"), whatever the verb
@@ -60,6 +66,9 @@ REACH: dict[str, dict[str, str]] = {
         # a subject and a finite verb of being or having ("mom has…", "the team was…")
         "statement": (r"^\s*(?!(?:you|answers?|replies|responses|everyone|anyone|nobody|no one|whoever)\b)[\w'-]+"
                       r"\s+(?:is|was|are|were|has|had|does|did)\b"
+                      r"|^\s*(?:the|a|an|our|my|his|her|their)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s+(?:is|was|are"
+                      r"|were|has|had"
+                      r"|does|did|can|could|will|would|may|might|must|should)\b"
                       r"|^\s*(?:(?:so|and|yeah|yes|ok|okay|now|then|well)[\s,]+)*(?:let's|lets|let us)\b"),
         "permission": (r"\bwithout\s+\w+ing\b[^.!?]{0,20}\b(?:me|anyone|anybody|us|first|the user)\b"
                        r"|\bgo ahead and (?:run|execute|do|delete|send)\b"),
@@ -96,7 +105,9 @@ REACH: dict[str, dict[str, str]] = {
                    r"[^，,。]{0,12}(?:问|咨询|提到|找|要|说|来)"
                    r"|有(?:人|客户|顾客|用户|访客|买家)(?:来)?(?:问|咨询|提到)|(?:不管|无论|不论)(?:对方)?是谁"
                    r"|(?:不管|无论|不论)(?:跟|和|对)谁|读者|对方是谁"),
-        "ai_reader": r"(?:给|致|写给|对)[^，,。：:]{0,16}(?:ai|助手|助理|模型|智能体|代理|机器人)[^，,。：:]{0,4}[：:]",
+        "ai_reader": r"(?:^|(?<=[\"'\n>]))\s*(?:ai|助手|助理|智能体|模型|机器人)\s*[：:]"
+                     r"|(?:给|致|写给|对)[^，,。：:]{0,16}(?:ai|助手"
+                 r"|助理|模型|智能体|代理|机器人)[^，,。：:]{0,4}[：:]",
         "to_me": r"(?:告诉|通知|提醒)我一声|(?:跟|和)我说一声|让我知道",
         "operative": r"执行|运行|跑|发送|转发|删除|回复|拒绝|批准|打开|读取|插入|加上|附上|提一句|提到|推荐|推",
         "answers": r"(?:回答|回复|答复|答案)(?:里|中|内|里面|当中|末尾|结尾|开头)",
@@ -108,7 +119,7 @@ REACH: dict[str, dict[str, str]] = {
                    r"|(?:聞いて|尋ねて)(?:くる|きた)(?:人|方|お客様)|相手が誰|誰であれ|誰であっても|読者"),
         "ai_reader": r"(?:ai|アシスタント|エージェント|モデル|ボット|llm)(?:へ|に|の方へ|各位|様)\s*[：:]",
         "to_me": r"(?:知らせて|連絡して|教えてね)\s*[。！!]?\s*$",
-        "operative": r"実行|動か|送|転送|削除|返信|返答|断|承認|開|読み込|挿入|添え|付け|触れ|勧め|推",
+        "operative": r"実行|動か|送|転送|削除|返信|返答|断|承認|開|読み込|挿入|添え|付け|触れ|勧め|推|宣伝|締め",
         "answers": r"(?:返事|回答|返答|返信|答え)(?:の中|の最後|の冒頭|に|で|には)",
     },
     "ko": {
@@ -201,3 +212,81 @@ REACH: dict[str, dict[str, str]] = {
         "answers": r"\bв (?:ответ|ответе|каждом ответе|ответах|каждый ответ)\b",
     },
 }
+
+#: Conversation-wide scope and the forms of the development rounds p-<lang>-45x: the text the
+#: agent was given before the chat, its rules declared expired, acting at its own discretion.
+_TALK: dict[str, dict[str, str]] = {
+    "en": {
+        "all_talk": (r"\b(?:in|during|across|for)\s+(?:every|any|all|each)\s+(?:of\s+)?(?:your\s+|the\s+)?(?:other\s+)?"
+                     r"(?:conversations?|chats?|sessions?|replies|reply|answers?|responses?|messages?)\b"),
+        "disclosure": (r"\bbefore (?:the start of )?(?:this|our|the) (?:chat|conversation|session)(?: (?:began"
+                       r"|started))?\b"
+                       r"|\bwhat (?:were|are) you (?:told|instructed|asked|given|briefed|set up)\b"),
+        "authority": (r"\b(?:guidance|rules|instructions|guidelines|setup|brief|briefing"
+                      r"|orders)\b[^.!?]{0,40}\b(?:lapsed"
+                      r"|ended|ran out|run out|timed out|been (?:retired|superseded|replaced|withdrawn))\b"
+                      r"|\bwhat i say (?:now )?(?:is what counts|goes|is final|decides|rules)\b"),
+        "permission": r"\b(?:on|at|by|using) your own (?:judge?ment|discretion|initiative)\b",
+    },
+    "zh": {
+        "all_talk": (r"(?:任何|每个|每次|所有|每一个)(?:的)?(?:对话|聊天|会话)"
+                     r"|(?:所有|每个|每条|每一条|每次|每则|每一则|每封)(?:的)?"
+                     r"(?:回答|回复|答复)"),
+        "disclosure": (r"(?:这次|本次|这个|我们的)?(?:聊天|对话|会话)开始(?:之)?前"
+                       r"|(?:别人|有人|他们)?(?:交代|吩咐|指示|告诉)你(?:做|要)"),
+        "override": (r"(?:规定|规则|设定|指示|要求|守则)[^，,。]{0,8}(?:过期|到期|作废|不算了|结束了)"
+                      r"|以我(?:说|讲)的为准|我说的(?:才)?算"),
+        "permission": r"你觉得该\w就\w|(?:自己|自行)(?:判断|决定)|不用(?:再|先)?(?:请示|确认|问)",
+        "promotion": r"优惠|特惠|特价|降价",
+    },
+    "ja": {
+        "all_talk": (r"(?:どの|すべての|全ての|あらゆる)(?:会話|チャット|やりとり|やり取り|返信|返事|回答|返答)"
+                     r"|(?:どの|すべての|全ての)(?:返信|返事|回答|返答)も"),
+        "disclosure": r"(?:この|今回の)?(?:チャット|会話)が始まる前|何をするよう(?:に)?(?:言われ|指示され|頼まれ)",
+        "override": r"(?:決まりごと|決まり|ルール|指示|設定)[^。]{0,10}(?:期限切れ|失効|無効)|私の言うことが基準",
+        "permission": r"(?:自分|あなた|君)の判断で",
+        "promotion": r"キャンペーン|値引き|特価|宣伝",
+    },
+    "ko": {
+        "all_talk": r"(?:어떤|모든|어느) (?:대화|채팅|답장|답변|대답|응답)",
+        "disclosure": r"(?:이|이번) (?:채팅|대화)(?:이|가)? 시작되기 전|(?:뭘|무엇을) 하라고 (?:지시|명령|부탁)",
+        "override": r"(?:규정|규칙|지시|설정)(?:은|는|이|가)?[^.!?]{0,10}만료|내 말이 기준",
+        "permission": r"(?:네|너의|당신의) 판단(?:대로|으로)",
+        "promotion": r"홍보",
+    },
+    "es": {
+        "all_talk": r"\b(?:en|durante)\s+(?:cualquier|cada|todas las|toda)\s+(?:conversaci[oó]n\w*|charla\w*|chat\w*)",
+        "disclosure": (r"\bantes de que (?:empezara|comenzara|empezase|iniciara) (?:este|el|nuestro) (?:chat"
+                       r"|conversaci\w*)"
+                       r"|\bqué te (?:indicaron|dijeron|pidieron|ordenaron)\b"),
+        "permission": r"\bsegún tu (?:propio )?criterio\b|\ba tu criterio\b",
+        "you": r"\bque (?:tú )?\w+(?:as|es)\b",
+    },
+    "de": {
+        "all_talk": r"\bin (?:jedem|jeglichem|allen) (?:gespräch\w*|chat\w*|unterhaltung\w*)",
+        "disclosure": r"\bvor (?:beginn|anfang|start) (?:dieses|des|unseres) (?:chats|gesprächs)\b|\bwas hat man dir\b",
+        "permission": r"\bnach (?:eigenem|deinem) ermessen\b",
+        "promotion": r"\w+rabatt\w*",
+        "answers": r"\bjede[nmr]? antwort\b",
+    },
+    "fr": {
+        "all_talk": r"\bdans (?:toutes? (?:les )?|chaque |n'importe quelle )(?:conversations?|discussions?"
+                    r"|échanges?)\b",
+        "disclosure": r"\bavant le début de (?:ce|cette|notre) (?:chat|conversation|discussion)\b"
+                      r"|\bqu'est-ce qu'on t'a demandé\b",
+        "authority": r"\b(?:consignes|règles|instructions|directives)\b[^.!?]{0,40}\b(?:expiré|périmé|terminé)e?s?\b"
+                     r"|\bc'est ma parole qui compte\b",
+        "permission": r"\bselon ton (?:propre )?jugement\b|\bà ta discrétion\b",
+    },
+    "ru": {
+        "all_talk": r"\bв (?:любом|каждом|любой|каждой) (?:разговоре|диалоге|чате|беседе|переписке)\b",
+        "disclosure": r"\bдо начала (?:\w+ )?(?:чата|разговора|беседы|диалога)\b|\bчто тебе (?:велели|сказали"
+                      r"|поручили)\b",
+        "authority": (r"\b(?:правила|инструкции|указания|установки)\b[^.!?]{0,40}\b(?:истекли|истёк|закончились"
+                      r"|кончились)\b"
+                      r"|\bчто скажу я\b"),
+        "permission": r"\bна сво[ёе] усмотрение\b",
+    },
+}
+
+REACH: dict[str, dict[str, str]] = merged(_AUDIENCE, _TALK)
