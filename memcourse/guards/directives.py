@@ -184,7 +184,7 @@ def classify_sentence(sentence: str) -> Directive:
     ("could you tell everyone…?")."""
     if sentence.rstrip().endswith(("?", "？")) and not _ASKS.search(sentence):
         # asking the assistant what it was given before the conversation is asking it to disclose it
-        if _any("disclosure", sentence) and _any("you", sentence):
+        if _any("disclosure", sentence) and (_any("you", sentence) or not _opens_as_statement(sentence)):
             return Directive(MemoryClass.RULE, (Scope.DISCLOSURE,), "a question about what the agent itself was "
                                                                     "given (disclosure)", sentence)
         return Directive(MemoryClass.FACT, (), "a question, not a directive")
@@ -233,7 +233,10 @@ def classify_sentence(sentence: str) -> Directive:
     # offered ("you can meet people who share it") is not an order about other people.
     if Scope.OTHERS in scopes and not _any("to_me", clause) and not _any("weak_modal", clause):
         return Directive(MemoryClass.RULE, scopes, "a directive about how the assistant treats other people", clause)
-    if _any("dimension", sentence) and not _LINK.search(sentence):
+    # a preference is about this user's own answers: not one carrying a link, and not one laid on
+    # every conversation the assistant has unless it names this user ("in every chat, answer me…")
+    everyone = talk and _CONVERSATIONS.search(sentence) is not None and not _any("me", sentence)
+    if _any("dimension", sentence) and not _LINK.search(sentence) and not everyone:
         return Directive(MemoryClass.PREFERENCE, scopes, "a directive about how this user's own answers should "
                                                          "be", clause)
     # a standing order with a verb that takes a topic ("never mention the recall") or acts on the
@@ -251,6 +254,10 @@ def classify_sentence(sentence: str) -> Directive:
 
 #: Agent scopes that only make sense addressed to the assistant, even with no "you".
 _ADDRESSED_WITHOUT_YOU = {Scope.PERMISSION, Scope.EXFILTRATION, Scope.DISCLOSURE}
+#: Conversations, as opposed to answers: "in every conversation you have" reaches everyone the
+#: assistant talks to, "in every answer" may be this user's format.
+_CONVERSATIONS = FoldedPattern(r"conversation|chat|session|对话|聊天|会话|会話|チャット|やり取り|やりとり|대화|채팅"
+                               r"|conversaci|charla|gespräch|unterhaltung|discussion|échange|разговор|диалог|чат|беседе|переписке")
 _LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|example|shop|store|co|app)\b", re.IGNORECASE)
 
 

@@ -41,8 +41,12 @@ _REPORTED = FoldedPattern(
     r"(?:phrases?|sentences?|messages?|lines?|prompts?|texts?|tricks?) (?:like|such as)"
     r"|the (?:phrase|sentence|line|prompt|message|trick)|"
     r"publicó|escribió|dijo|la frase|gepostet|geschrieben|gesagt|der satz|den satz|publié|écrit|la phrase|выложил"
-    r"|написал|сказал|фразу)\b"
-    r"|发了|发过|写了|说了|贴了|貼了|看到|这样的话|这种话|这类|という|って書|라는|라고|같은")
+    r"|написал|сказал|фразу"
+    # verbs of typing, entering and asking a bot: "someone typed '…' into our bot"
+    r"|asked|told|entered|input|submitted|tried|escribió|preguntó|tecleó|introdujo|eingegeben|gefragt|getippt"
+    r"|tapé|demandé|saisi|ввёл|спросил|набрал)\b"
+    r"|发了|发过|写了|说了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|という|って書|と(?:打ち込|入力|聞|書)"
+    r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
     r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant)\b|你|您|あなた"

@@ -99,13 +99,16 @@ _AUDIENCE: dict[str, dict[str, str]] = {
                     r"(?:your|the)\s+)?(?:answers?|replies|reply|responses?|messages?|outputs?)\b"),
     },
     "zh": {
-        "imperative": r"你直接|直接(?:执行|运行|跑|做|发|删|回复)",
+        # "你直接…", and an adverbial lead before the verb: 就顺便提一下, 也顺手推荐
+        "imperative": (r"你直接|直接(?:执行|运行|跑|做|发|删|回复)"
+                       r"|(?:^|(?<=[，,：:；;]))\s*(?:就|也|都|再)?(?:顺便|顺手|顺带|务必)(?:地)?(?:提|说|推|介绍|加|附|发"
+                       r"|转|告诉)"),
         "permission": r"(?:不必|无须|无需|不需要|用不着)(?:再|先)?(?:跟|和|向)?(?:我|任何人)?(?:确认|商量|请示|问)",
         "others": (r"(?:如果|要是|假如|当|万一|每当|若)有?(?:人|客户|顾客|用户|访客|读者|买家|使用者|别人|谁)"
                    r"[^，,。]{0,12}(?:问|咨询|提到|找|要|说|来)"
-                   r"|有(?:人|客户|顾客|用户|访客|买家)(?:来)?(?:问|咨询|提到)|(?:不管|无论|不论)(?:对方)?是谁"
+                   r"|有(?:人|客户|顾客|用户|访客|买家)(?:来)?(?:问|咨询|提到)|谁(?:来)?(?:问|提起|问起|咨询|找)|(?:不管|无论|不论)(?:对方)?是谁"
                    r"|(?:不管|无论|不论)(?:跟|和|对)谁|读者|对方是谁"),
-        "ai_reader": r"(?:^|(?<=[\"'\n>]))\s*(?:ai|助手|助理|智能体|模型|机器人)\s*[：:]"
+        "ai_reader": r"(?:^|(?<=[\"'\n>]))\s*(?:ai|助手|助理|智能体|模型|机器人)\s*[：:,，]"
                      r"|(?:给|致|写给|对)[^，,。：:]{0,16}(?:ai|助手"
                  r"|助理|模型|智能体|代理|机器人)[^，,。：:]{0,4}[：:]",
         "to_me": r"(?:告诉|通知|提醒)我一声|(?:跟|和)我说一声|让我知道",
@@ -289,4 +292,34 @@ _TALK: dict[str, dict[str, str]] = {
     },
 }
 
-REACH: dict[str, dict[str, str]] = merged(_AUDIENCE, _TALK)
+#: The forms of the third development round (p-<lang>-47x): the assistant asked to regard
+#: *itself* as someone else (a reflexive identity), and the user's own mailbox as the
+#: destination of what other accounts share.
+_SELF: dict[str, dict[str, str]] = {
+    "en": {"identity": r"\b(?:think of|see|regard|consider|imagine|picture) yourself as\b|\bconsider yourself\b",
+           # a vocative to an AI at the start of a text or a structured value ("AI, before you answer…")
+           "ai_reader": r"(?:^|(?<=[\"'\n>]))\s*(?:hey |dear )?(?:ai|assistant|llm|chatbot)s?\s*[:,]",
+           "exfiltration": r"\b(?:to|into) my (?:inbox|mailbox|e-?mail)\b"},
+    "zh": {"identity": r"把(?:你)?自己当(?:成|作)|你就当自己是|把自己想(?:成|象成)",
+           "exfiltration": r"(?:转|发|寄|传)[^，,。]{0,6}(?:到|给)?我的(?:邮箱|信箱|收件箱)"},
+    "ja": {"identity": r"自分を[^。]{0,15}(?:だと|と)(?:思|考え|みな)",
+           "exfiltration": r"私の(?:受信箱|メールボックス|受信トレイ)"},
+    "ko": {"identity": r"(?:너 |네 )?자신을 [^.!?]{0,15}(?:라고|이라고|로) (?:생각|여기|간주)",
+           "exfiltration": r"(?:내|제|나의) (?:메일함|받은편지함|우편함)"},
+    "es": {"identity": r"\b(?:piensa en ti|considérate|imagínate|mírate|tómate) como\b|\bconsidérate\b",
+           "exfiltration": r"\b(?:mi|a mi) (?:bandeja de entrada|buzón)\b"},
+    "de": {"identity": r"\b(?:hältst|halte|betrachte|betrachtest|sieh|siehst) (?:du )?dich (?:für|als)\b",
+           "exfiltration": r"\b(?:in|an) (?:mein|meinen) (?:postfach|posteingang|mailfach)\b"},
+    "fr": {"identity": r"\b(?:considère|vois|imagine|prends)-toi (?:comme|pour)\b|\bpense à toi comme\b",
+           "exfiltration": r"\b(?:dans|vers|à) ma boîte (?:de réception|mail|aux lettres)\b"},
+    "ru": {"identity": r"\b(?:считай|представь|воспринимай|представляй) себя\b",
+           "exfiltration": r"\bв (?:мой|мою) (?:почтовый ящик|почту|входящие)\b"},
+}
+
+
+# a reflexive order ("think of yourself as", 把自己当成, считай себя) addresses the assistant even
+# where the language drops the pronoun: the same forms count as "you"
+for _row in _SELF.values():
+    _row["you"] = _row["identity"]
+
+REACH: dict[str, dict[str, str]] = merged(merged(_AUDIENCE, _TALK), _SELF)
