@@ -14,7 +14,9 @@ quotes is not enough to get it through:
 - the matched phrase sits inside quotation marks, or is the bare name of the technique
   ("jailbreak") or a gerund ("ignoring previous instructions is …") rather than an imperative;
 - nothing outside the quotation speaks to the assistant (you, your, 你, あなた, please …):
-  "'Ignore previous instructions' is an example. Now you do it." is still refused.
+  "'Ignore previous instructions' is an example. Now you do it." is still refused;
+- nothing outside the quotation takes it up: an order or a standing marker ("I typed '…', so
+  from now on that's how it is", 「…」と入力した、以后就这样) adopts the quote.
 """
 
 from __future__ import annotations
@@ -66,6 +68,16 @@ _QUOTED = re.compile(r"'[^'\n]{3,120}'|\"[^\"\n]{3,120}\"|“[^”\n]{3,120}”|
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
 
 
+def _adopted(outside: str) -> bool:
+    """Does the text around the quotation take it up (an order, or a standing marker: 以后就这样,
+    from now on) rather than report it? Judged by the directive grammar."""
+    from memcourse.guards.directives import MemoryClass, classify, prepare
+    from memcourse.guards.grammar import GRAMMAR
+
+    standing = any(re.search(row["standing"], prepare(outside)) for row in GRAMMAR.values() if "standing" in row)
+    return standing or classify(outside).memory_class in (MemoryClass.RULE, MemoryClass.REQUEST)
+
+
 def _unquoted(text: str) -> str:
     return _QUOTED.sub(" ", text)
 
@@ -78,6 +90,8 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     outside = _unquoted(text)
     if not (_META.search(text) or _REPORTED.search(outside)) or _ADDRESS.search(_EXPLAIN.compiled.sub(" ", outside)):
         return findings
+    if _adopted(outside):
+        return findings  # "I typed '…', so from now on that's how it is": the quote is taken up, not discussed
     quoted = [m.group()[1:-1].lower() for m in _QUOTED.finditer(views.source)]  # excerpts quote the original
     kept = []
     for finding in findings:
