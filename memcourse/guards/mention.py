@@ -69,13 +69,14 @@ _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
 
 
 def _adopted(outside: str) -> bool:
-    """Does the text around the quotation take it up (an order, or a standing marker: 以后就这样,
-    from now on) rather than report it? Judged by the directive grammar."""
+    """Does the text around the quotation take it up (a standing marker: 以后就这样, from now on;
+    or a rule) rather than report it? Judged by the directive grammar. A one-off request around
+    it ("look at this: '…' — what does it do?") does not adopt it."""
     from memcourse.guards.directives import MemoryClass, classify, prepare
     from memcourse.guards.grammar import GRAMMAR
 
     standing = any(re.search(row["standing"], prepare(outside)) for row in GRAMMAR.values() if "standing" in row)
-    return standing or classify(outside).memory_class in (MemoryClass.RULE, MemoryClass.REQUEST)
+    return standing or classify(outside).memory_class is MemoryClass.RULE
 
 
 def _unquoted(text: str) -> str:
@@ -90,7 +91,7 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     outside = _unquoted(text)
     if not (_META.search(text) or _REPORTED.search(outside)) or _ADDRESS.search(_EXPLAIN.compiled.sub(" ", outside)):
         return findings
-    if _adopted(outside):
+    if _adopted(_EXPLAIN.compiled.sub(" ", outside)):
         return findings  # "I typed '…', so from now on that's how it is": the quote is taken up, not discussed
     quoted = [m.group()[1:-1].lower() for m in _QUOTED.finditer(views.source)]  # excerpts quote the original
     kept = []
