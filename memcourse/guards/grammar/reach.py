@@ -322,4 +322,46 @@ _SELF: dict[str, dict[str, str]] = {
 for _row in _SELF.values():
     _row["you"] = _row["identity"]
 
-REACH: dict[str, dict[str, str]] = merged(merged(_AUDIENCE, _TALK), _SELF)
+#: The forms of the fourth development round (p-<lang>-48x): permission as a *needless* check
+#: ("no need to run it by me before you…", 之前不用跟我说, 私に断らなくていい), audiences named
+#: by a relative clause ("people who ask about…", 来问…的人, 聞く人には, los que pregunten,
+#: Leute, die … fragen, les gens qui demandent, тех, кто спрашивает), obligations in the passive
+#: about them ("…should be nudged toward"), and the setup text received at the start.
+_NEEDLESS: dict[str, dict[str, str]] = {
+    "en": {"permission": (r"\b(?:no need to|(?:don't|do not|needn't|won't) (?:need|have) to)\s+(?:ask|check with"
+                          r"|consult|tell|warn|notify|clear \w+ with|run \w+ by)\s+(?:me|us|anyone)\b"
+                          r"[^.!?]{0,20}\b(?:before|first|beforehand)\b"),
+           "others": (r"\b(?:folks|people|those|customers|users|visitors|guests|anyone)\s+(?:who\s+)?(?:asking|ask"
+                      r"|asks|inquiring|enquiring|wanting)\b"),
+           "imperative": (r"\b(?:folks|people|customers|users|visitors|guests|anyone|everyone|those)\b[^.!?]{0,40}"
+                          r"\b(?:should|must|shall|are to|need to) be \w+ed\b"),
+           "disclosure": (r"\b(?:setup|configuration|config|initial|starting) (?:text|message|prompt|notes?)\b"
+                          r"|\b(?:got|received|were given|were handed) (?:at|in) the (?:very )?(?:start|beginning)\b")},
+    "zh": {"permission": r"(?:之前|以前|前)(?:都)?不(?:用|必|需要)(?:先)?(?:跟|和|向|问)?我",
+           "others": r"(?:来|前来)?(?:问|咨询|询问)[^，,。]{0,10}的(?:人|客人|客户|顾客|用户)",
+           "imperative": (r"(?:^|(?<=[，,：:；;]))\s*(?:一律|统统|一概)(?:先)?(?:引导|推荐|告诉|回复|回答|拒绝|转"
+                          r"|介绍|劝|推)"),
+           "disclosure": r"(?:一开始|最开始|最初|开头)(?:拿到|收到|得到|被给)的(?:设定|配置|说明|文字|内容)"},
+    "ja": {"permission": (r"(?:前に|とき(?:は|に)?)[^。]{0,15}(?:断ら|確認し|聞か|相談し|言わ|知らせ)なくて(?:いい"
+                          r"|も(?:いい|大丈夫))"),
+           "others": r"(?:聞く|尋ねる|問い合わせる|相談する|聞いてくる)(?:人|方|お客様)(?:に|には|へ)"},
+    "ko": {"permission": (r"(?:\S+ 때|\S+기 전에|전에)[^.!?]{0,15}(?:말할|물어볼|확인할|허락받을|알릴) 필요 없")},
+    "es": {"permission": (r"\bno hace falta que me (?:consultes|preguntes|avises|pidas)\w*[^.!?]{0,10}\bantes\b"
+                          r"|\bno (?:necesitas|tienes que) (?:consultarme|preguntarme|avisarme)\b"),
+           "others": (r"\ba la gente que\b|\b(?:la gente|las personas|quienes|los que|las que) (?:que )?"
+                      r"(?:pregunte|pregunten|consulte|consulten|pida|pidan)\b"),
+           "imperative": r"(?:^|(?<=[,:;]))\s*\w{3,}[aei](?:la|lo|las|los)\b(?=\s+(?:hacia|a|al|con|en|por)\b)",
+           "disclosure": r"\btexto de (?:configuraci\w*|inicio)\b|\brecibiste al (?:principio|inicio)\b"},
+    "de": {"permission": r"\bdu musst mich nicht (?:fragen|informieren|benachrichtigen)\b[^.!?]{0,10}\bbevor\b",
+           "others": r"\b(?:leute|menschen|kunden|personen|nutzer),? die (?:nach|wegen|über)\b",
+           "disclosure": r"\beinrichtungstext\w*|\b(?:am|zu) anfang (?:bekommen|erhalten)\b"},
+    "fr": {"permission": (r"\bpas besoin de me (?:prévenir|demander|consulter|avertir)\b[^.!?]{0,10}\bavant\b"
+                          r"|\btu n'as pas (?:besoin|à) de me (?:prévenir|demander|consulter)\b"),
+           "others": r"\bles gens qui\b|\b(?:ceux|celles|les personnes|les clients) qui (?:demandent|posent"
+                     r"|veulent)\b"},
+    "ru": {"permission": (r"\bне нужно (?:спрашивать|предупреждать|уведомлять) (?:меня|мне)\b[^.!?]{0,10}\bпрежде\b"
+                          r"|\bне спрашивая меня\b"),
+           "others": r"\b(?:тех|того|всех),? кто\b"},
+}
+
+REACH: dict[str, dict[str, str]] = merged(merged(merged(_AUDIENCE, _TALK), _SELF), _NEEDLESS)
