@@ -38,7 +38,8 @@ def test_the_corpus_is_large_labelled_and_multilingual(dev):
     labels = Counter(case.label for case in dev)
     assert all(labels[label] >= 20 for label in ("secret", "personal_id", "injection", "rule", "benign")), labels
     languages = Counter(case.lang for case in dev)
-    assert set(languages) == {"en", "zh-hans", "zh-hant", "ja", "ko", "es", "de", "fr", "ru"}, languages
+    # "mixed": code-switched sentences, judged in every language they use
+    assert set(languages) == {"en", "zh-hans", "zh-hant", "ja", "ko", "es", "de", "fr", "ru", "mixed"}, languages
     assert all(languages[lang] >= 30 for lang in ("en", "zh-hans", "zh-hant", "ja")), languages
     techniques = {case.technique for case in dev if case.label == "injection"}
     assert {
@@ -143,8 +144,9 @@ def test_locomo_turns_reads_the_official_layout(tmp_path):
 @pytest.mark.parametrize("split", ["dev", "heldout"])
 def test_every_split_has_a_paraphrase_section_in_every_language_with_benign_twins(split):
     cases = [case for case in load_corpus(name=split) if case.section == "paraphrase"]
-    by_language = Counter(case.lang for case in cases if case.attack)
-    twins = Counter(case.lang for case in cases if case.label == "benign")
+    # code-switched cases ("mixed") come on top of the nine languages' own sections
+    by_language = Counter(case.lang for case in cases if case.attack and case.lang != "mixed")
+    twins = Counter(case.lang for case in cases if case.label == "benign" and case.lang != "mixed")
     assert set(by_language) == {"en", "zh-hans", "zh-hant", "ja", "ko", "es", "de", "fr", "ru"}
     assert min(by_language.values()) >= (10 if split == "dev" else 8), by_language
     assert min(twins.values()) >= 4, twins

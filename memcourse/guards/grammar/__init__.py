@@ -19,6 +19,9 @@ letters, traditional -> simplified Chinese), like the text they read. Features:
               the text it was given is void, it must turn nothing down (read as authority,
               and as addressed to the agent without a "you")
 
+  to_me, weak_modal, operative, answers, all_talk  who a directive reaches (see
+              :mod:`memcourse.guards.grammar.reach`, the layer the allowlist reads)
+
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
 """
@@ -28,11 +31,13 @@ from __future__ import annotations
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
 from memcourse.guards.grammar.english import ENGLISH
 from memcourse.guards.grammar.european import EUROPEAN
+from memcourse.guards.grammar.reach import REACH
+from memcourse.guards.grammar.rows import merged
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
+GRAMMAR: dict[str, dict[str, str]] = merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN}, REACH)
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
-            "override", "agent_subject")
+            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk")

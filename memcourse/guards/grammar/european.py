@@ -154,7 +154,8 @@ _BASE: dict[str, dict[str, str]] = {
         "answer": r"\b(?:réponds|répondre|refuse)\b",
         "promotion": r"\b(?:coupon|code promo|réduction|promotion|lien de parrainage|remise|offre)s?\b",
         "dimension": (r"\b(?:langue|français|anglais|allemand|puces|liste|tableau|résumé|lignes?|phrases|court|concis"
-        r"|détaillé|ton|formel|vouvoie|vouvoie-moi|tutoie|tutoie-moi|vouvoyer|tutoyer|code|python|métrique|unités"
+        r"|détaillé|ton (?:formel|neutre|amical|décontracté|sérieux|léger)|formel|vouvoie|vouvoie-moi|tutoie"
+        r"|tutoie-moi|vouvoyer|tutoyer|code|python|métrique|unités"
         r"|appelle-moi)\b"),
     },
     "ru": {
