@@ -199,3 +199,20 @@ def test_held_out_misses_stay_unprinted_unless_asked(capsys):
     hidden = capsys.readouterr().out
     assert "not printed" in hidden and "[b-" not in hidden
     assert "by language" in hidden and "blind" in hidden
+
+
+def test_every_split_loads_and_no_held_out_text_is_in_the_development_split():
+    """A held-out case copied into the development files would be tuned on: no split shows the
+    gate a text the development split shows it (the same base under another evasion is another
+    text), and every case id is unique across all of them."""
+    from memcourse.evaluations.guards import CORPORA
+
+    splits = {name: load_corpus(name=name) for name in CORPORA}
+    assert all(splits.values()), {name: len(cases) for name, cases in splits.items()}
+    ids = [case.id for cases in splits.values() for case in cases]
+    assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1][:10]
+    dev_texts = {case.text.strip().casefold() for case in splits["dev"]}
+    for name, cases in splits.items():
+        if name != "dev":
+            shared = [case.id for case in cases if case.text.strip().casefold() in dev_texts]
+            assert not shared, f"{name} cases also in the development split: {shared[:10]}"

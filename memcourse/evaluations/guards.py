@@ -57,6 +57,9 @@ CORPORA = {
     # written blind like "fresh", after the misses of "fresh" had been read (so "fresh" is no longer
     # clean): run for reporting only, never opened case by case during development
     "blind": ("guard_corpus_blind_heldout.json",),
+    # written blind by a later session (it read only the issue's categories), when "blind" had been
+    # measured many times: reporting only, never opened case by case
+    "blind2": ("guard_corpus_blind2_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------
@@ -271,7 +274,7 @@ class GuardReport:
 
 def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Case]:
     """The labelled cases of a corpus file, or of every file of the packaged split ``name``
-    ("dev", "heldout", "fresh" or "blind")."""
+    ("dev", "heldout", "fresh", "blind" or "blind2")."""
     if path is None and name not in CORPORA:
         raise ValueError(f"no packaged guard split {name!r}; there are {sorted(CORPORA)}")
     files = [load_json(None, packaged=f) for f in CORPORA[name]] if path is None else [load_json(path)]
