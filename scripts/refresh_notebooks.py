@@ -4,7 +4,7 @@ Run it after a library change that alters what a notebook prints:
 
     .venv/bin/python scripts/refresh_notebooks.py                 # every notebook
     .venv/bin/python scripts/refresh_notebooks.py notebooks/07_*.ipynb
-    .venv/bin/python scripts/refresh_notebooks.py --markers-only  # only the cell markers below
+    .venv/bin/python scripts/refresh_notebooks.py --markers-only  # only the cell markers below (and stream merging)
 
 Each notebook runs from ``notebooks/`` (as nbval runs it), top to bottom. The saved file has
 sequential execution counts and stable cell ids (an existing id is never renumbered), and no
@@ -97,6 +97,21 @@ def apply_markers(notebook: nbformat.NotebookNode) -> None:
         previous = cell
 
 
+def merge_streams(outputs: list) -> list:
+    """Adjacent writes to the same stream as one output. Where the kernel cuts a stream depends on
+    timing, so without this a re-execution splits a printed list at a new place each time (a gap
+    in static renderers, and a diff in every re-executed notebook); nbval compares streams joined."""
+    merged: list = []
+    for output in outputs:
+        previous = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and previous is not None
+                and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+            previous["text"] = previous.get("text", "") + output.get("text", "")
+        else:
+            merged.append(output)
+    return merged
+
+
 def clean(notebook: nbformat.NotebookNode, name: str) -> None:
     notebook.metadata.pop("widgets", None)
     seen: set[str] = set()
@@ -111,6 +126,7 @@ def clean(notebook: nbformat.NotebookNode, name: str) -> None:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":
             continue
+        cell.outputs = merge_streams(cell.outputs)
         for output in cell.outputs:
             if output.get("output_type") == "error":
                 raise SystemExit(f"{name}, cell {index}: {output.get('ename')}: {output.get('evalue')}")
@@ -140,6 +156,9 @@ def refresh(path: Path) -> float:
 def mark_only(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     apply_markers(notebook)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = merge_streams(cell.outputs)
     nbformat.write(notebook, path)
 
 

@@ -451,3 +451,25 @@ def test_hint_in_the_setup_cell_runs(capsys):
     for path in NOTEBOOKS:
         hint(path.name[:2])
         assert f"ex{path.name[:2]}" in capsys.readouterr().out
+
+
+def test_stream_outputs_are_merged(notebook):
+    """A printed list is one output, not pieces cut wherever the kernel flushed (the refresh
+    script merges them): otherwise static renderers show gaps and every re-execution moves the cuts."""
+    name, nb = notebook
+    split = [index for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
+             and any(a.get("output_type") == b.get("output_type") == "stream" and a.get("name") == b.get("name")
+                     for a, b in zip(cell.outputs, cell.outputs[1:], strict=False))]
+    assert not split, f"{name}: cells {split} hold a cut stream: run scripts/refresh_notebooks.py --markers-only"
+
+
+def test_merge_streams_joins_only_adjacent_writes_to_one_stream():
+    out = [nbformat.v4.new_output("stream", name="stdout", text="a\n"),
+           nbformat.v4.new_output("stream", name="stdout", text="b"),
+           nbformat.v4.new_output("stream", name="stderr", text="warn\n"),
+           nbformat.v4.new_output("display_data", data={"text/plain": "x"}),
+           nbformat.v4.new_output("stream", name="stdout", text="c\n")]
+    merged = refresh.merge_streams(out)
+    assert [(o.output_type, o.get("name"), o.get("text")) for o in merged] == [
+        ("stream", "stdout", "a\nb"), ("stream", "stderr", "warn\n"), ("display_data", None, None),
+        ("stream", "stdout", "c\n")]
