@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from memcourse.guards.directives import MemoryClass, _any, classify, prepare
 from memcourse.guards.findings import Finding
 from memcourse.guards.normalise import FoldedPattern, Normalised
 
@@ -72,11 +73,7 @@ def _adopted(outside: str) -> bool:
     """Does the text around the quotation take it up (a standing marker: 以后就这样, from now on;
     or a rule) rather than report it? Judged by the directive grammar. A one-off request around
     it ("look at this: '…' — what does it do?") does not adopt it."""
-    from memcourse.guards.directives import MemoryClass, classify, prepare
-    from memcourse.guards.grammar import GRAMMAR
-
-    standing = any(re.search(row["standing"], prepare(outside)) for row in GRAMMAR.values() if "standing" in row)
-    return standing or classify(outside).memory_class is MemoryClass.RULE
+    return _any("standing", prepare(outside)) is not None or classify(outside).memory_class is MemoryClass.RULE
 
 
 def _unquoted(text: str) -> str:
