@@ -318,7 +318,15 @@ class MemoryRecord:
         return cls(**values)
 
     def copy(self) -> "MemoryRecord":
-        return MemoryRecord.from_dict(self.to_dict())
+        """An independent copy, as the record is now: no field of the copy aliases this one's
+        (tags, history, metadata are copied too). It is not re-validated: a search copies every
+        hit it returns, and validating a record already checked costs more than the search
+        itself. After changing fields by hand, call :meth:`validate` (stores do, on upsert)."""
+        clone = copy.copy(self)
+        clone.tags = list(self.tags)
+        clone.history = [copy.copy(entry) for entry in self.history]
+        clone.metadata = copy.deepcopy(self.metadata)
+        return clone
 
 
 def _check_interval(start: datetime | None, end: datetime | None, prefix: str) -> None:

@@ -109,7 +109,9 @@ def check_identifier(value: Any, name: str, limit: int) -> str:
     if len(value) > limit:
         raise ValueError(f"{name} is {len(value)} characters long; the limit is {limit}")
     check_encodable(value, name)
-    for position, char in enumerate(value):
+    # Printable ASCII is letters, digits, punctuation, symbols and the space: all allowed, so
+    # the common case (generated ids, plain names) skips the per-character look-up.
+    for position, char in enumerate(() if value.isascii() and value.isprintable() else value):
         if char != " " and unicodedata.category(char)[0] not in _ID_CATEGORIES:
             category = unicodedata.category(char)
             label = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
@@ -181,6 +183,8 @@ def check_json_object(value: Any, name: str, *, max_chars: int, max_depth: int =
     itself) gets a ValueError naming the path, not a RecursionError."""
     if not isinstance(value, dict):
         raise TypeError(f"{name} must be a dict, got {type(value).__name__}")
+    if not value:  # most records carry no metadata: nothing to walk, measure or copy
+        return {}
     stack: list[tuple[Any, str, int]] = [(value, name, 1)]
     while stack:
         item, where, depth = stack.pop()

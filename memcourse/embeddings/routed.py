@@ -45,7 +45,9 @@ known-token share, the rule the composite's ``drop-unread`` uses.
 from __future__ import annotations
 
 import math
+import threading
 import unicodedata
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Sequence
 
 import numpy as np
@@ -68,6 +70,21 @@ ROUTES = {
     "other": (0.0, 1.0, 0.0),
     "mixed": (1.0 / math.sqrt(3.0),) * 3,
 }
+
+
+#: Queries up to this many texts embed USE beside MiniLM (MiniLM runs them on one thread).
+SMALL_BATCH = 8
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _beside() -> ThreadPoolExecutor:
+    """One worker thread per process for the USE half of a query."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memcourse-routed-use")
+        return _pool
 
 
 def script_counts(text: str) -> tuple[int, int]:
@@ -154,8 +171,16 @@ class RoutedBackend:
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
         minilm, use = self.parts
         texts = list(texts)
-        m = np.asarray(minilm.embed([unicodedata.normalize("NFKC", t) for t in texts]), dtype=np.float32)
-        u = np.asarray(use.embed(texts), dtype=np.float32)
+        normalised = [unicodedata.normalize("NFKC", t) for t in texts]
+        if query and len(texts) <= SMALL_BATCH:
+            # A query is on the path of every search. MiniLM embeds a handful of texts on one
+            # thread, so USE runs beside it on the other core instead of after it.
+            beside = _beside().submit(use.embed, texts)
+            m = np.asarray(minilm.embed(normalised), dtype=np.float32)
+            u = np.asarray(beside.result(), dtype=np.float32)
+        else:
+            m = np.asarray(minilm.embed(normalised), dtype=np.float32)
+            u = np.asarray(use.embed(texts), dtype=np.float32)
         if query:
             weights = np.asarray([ROUTES[r] for r in self.routes(texts)], dtype=np.float32)
         else:

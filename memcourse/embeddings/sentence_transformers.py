@@ -52,6 +52,19 @@ def load_model(model_id: str) -> Any:
     return SentenceTransformer(model_location(model_id), device="cpu")
 
 
+def _forward(model: Any, texts: list[str]) -> np.ndarray:
+    """The model's own modules on a handful of texts, without ``encode``'s batching machinery
+    (sorting, chunking, progress): the same vectors, about a millisecond sooner per query, which
+    is on the path of every search."""
+    import torch
+
+    prepare = getattr(model, "preprocess", None) or model.tokenize
+    with torch.inference_mode():
+        embeddings = model(prepare(texts))["sentence_embedding"]
+        embeddings = torch.nn.functional.normalize(embeddings, p=2, dim=1)
+    return embeddings.float().numpy()
+
+
 class SentenceTransformerBackend:
     """One sentence-transformers model. Loads lazily: naming a model costs nothing."""
 
@@ -78,17 +91,21 @@ class SentenceTransformerBackend:
 
         model = self.model
         previous = torch.get_num_threads()
-        single = len(texts) <= SMALL_BATCH and previous != 1
+        small = 0 < len(texts) <= SMALL_BATCH
+        single = small and previous != 1
         if single:
             torch.set_num_threads(1)
         try:
-            vectors = model.encode(
-                texts,
-                batch_size=self.batch_size,
-                convert_to_numpy=True,
-                normalize_embeddings=True,
-                show_progress_bar=False,
-            )
+            if small:
+                vectors = _forward(model, texts)
+            else:
+                vectors = model.encode(
+                    texts,
+                    batch_size=self.batch_size,
+                    convert_to_numpy=True,
+                    normalize_embeddings=True,
+                    show_progress_bar=False,
+                )
         finally:
             if single:
                 torch.set_num_threads(previous)
