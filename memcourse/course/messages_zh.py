@@ -124,14 +124,13 @@ ZH: dict[str, str] = {
     "reads Chinese: no (most Chinese characters become [UNK])": "能读中文：否（大多数汉字会变成 [UNK]）",
     "set {variable} to a model name or path, or unset it": "把 {variable} 设为一个模型名或路径，或者取消设置",
     "{model} is not a named model nor a local path": "{model} 既不是已知的模型名，也不是本地路径",
-    "use minilm, use-multilingual or e5-small, point it at a downloaded sentence-transformers model folder, "
-    "or unset it to use the default":
-        "使用 minilm、use-multilingual 或 e5-small，或指向一个已下载的 sentence-transformers 模型文件夹，"
+    "use minilm, use-multilingual, e5-small or minilm+use-routed, point it at a downloaded "
+    "sentence-transformers model folder, or unset it to use the default":
+        "使用 minilm、use-multilingual、e5-small 或 minilm+use-routed，或指向一个已下载的 sentence-transformers 模型文件夹，"
         "或者取消设置以使用默认模型",
     "{model} needs {package}, which is not installed": "{model} 需要 {package}，但它未安装",
     "{path} is incomplete (missing {what})": "{path} 不完整（缺少 {what}）",
     "weights": "权重文件",
-    "all-MiniLM-L6-v2 shipped offline at {path}": "all-MiniLM-L6-v2，随包离线提供，位于 {path}",
     "{model} shipped offline in {package}": "{model}，随 {package} 离线提供",
     "; ": "；",
     "jieba's dictionary did not load; reinstall jieba": "jieba 的词典没有加载；请重新安装 jieba",

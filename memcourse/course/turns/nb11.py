@@ -43,7 +43,7 @@ def _recalled() -> dict[str, Any]:
 
     clock = lambda: NOW  # noqa: E731
     policy = MemoryPolicy(clock=clock)
-    store = JsonMemoryStore(Path(tempfile.mkdtemp(prefix="memcourse-turn10-")) / "agent.json", clock=clock)
+    store = JsonMemoryStore(Path(tempfile.mkdtemp(prefix="memcourse-turn11-")) / "agent.json", clock=clock)
     first = MemoryAwareAgent(store, policy, user_id="alice", conversation_id="conv-001")
     first.reply("以后回答我问题时，代码示例尽量用 Java。")
     first.reply("记住：Phase4 当前任务是实现 AgentMemorySystem。")

@@ -50,7 +50,7 @@ def _batched_store() -> dict[str, Any]:
     from memcourse.embeddings import Embedder
     from memcourse.stores.chroma import ChromaMemoryStore
 
-    store = ChromaMemoryStore(Path(tempfile.mkdtemp(prefix="memcourse-turn11-")) / "store", embedder=Embedder())
+    store = ChromaMemoryStore(Path(tempfile.mkdtemp(prefix="memcourse-turn12-")) / "store", embedder=Embedder())
     tickets = [MemoryRecord(MemoryType.EVENT, f"ticket_{i}", f"Ticket {i}: a customer wrote about {topic}.",
                             user_id="support", created_at=NOW) for i, topic in enumerate(("billing", "login", "SSO"))]
     store.upsert_many(tickets)
