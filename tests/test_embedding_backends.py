@@ -170,3 +170,23 @@ def test_hybrid_recall_finds_a_chinese_paraphrase_with_no_shared_word(tmp_path, 
                        for i, text in enumerate([MEMORY, *DISTRACTORS])])
     found = store.search(PARAPHRASE, user_id="mei", mode="hybrid", limit=3)
     assert found and found[0].content == MEMORY
+
+
+def test_the_default_store_reads_chinese_and_crosses_languages(tmp_path):
+    """With no model named, a store finds a Chinese paraphrase that shares no word with its
+    memory, and a Chinese question finds an English memory in a mixed store (issue: the vector
+    channel that reads Chinese is the default, not an option)."""
+    from memcourse.embeddings import DEFAULT_MODEL
+    from memcourse.records import MemoryRecord, MemoryType
+    from memcourse.stores.chroma import ChromaMemoryStore
+
+    store = ChromaMemoryStore(tmp_path / "db")
+    assert store.embedder.model_id == DEFAULT_MODEL and store.embedder.reads_cjk
+    english = "Allergic to penicillin: it gave the user a rash as a child"
+    store.upsert_many([MemoryRecord(MemoryType.ENTITY, f"note_{i}", text, user_id="mei")
+                       for i, text in enumerate([MEMORY, english, *DISTRACTORS])])
+    found = store.search(PARAPHRASE, user_id="mei", mode="hybrid", limit=3)
+    assert found and found[0].content == MEMORY
+    assert store.search(PARAPHRASE, user_id="mei", mode="vector", limit=1)[0].content == MEMORY
+    across = store.search("我对什么药过敏？", user_id="mei", mode="hybrid", limit=3)
+    assert across and across[0].content == english

@@ -126,7 +126,8 @@ ZH: dict[str, str] = {
     "{model} is not a named model nor a local path": "{model} 既不是已知的模型名，也不是本地路径",
     "use minilm, use-multilingual, e5-small or minilm+use-routed, point it at a downloaded "
     "sentence-transformers model folder, or unset it to use the default":
-        "使用 minilm、use-multilingual、e5-small 或 minilm+use-routed，或指向一个已下载的 sentence-transformers 模型文件夹，"
+        "使用 minilm、use-multilingual、e5-small 或 minilm+use-routed，"
+        "或指向一个已下载的 sentence-transformers 模型文件夹，"
         "或者取消设置以使用默认模型",
     "{model} needs {package}, which is not installed": "{model} 需要 {package}，但它未安装",
     "{path} is incomplete (missing {what})": "{path} 不完整（缺少 {what}）",

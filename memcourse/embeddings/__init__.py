@@ -150,7 +150,7 @@ class Embedder:
     def known_token_ratio(self, text: str) -> float:
         """Share of the model's tokens for ``text`` that are not unknown (1.0 = fully read).
 
-        The English default reads "Phase4 memory" fully and "用户喜欢短回答" not at all; a
+        The English MiniLM reads "Phase4 memory" fully and "用户喜欢短回答" not at all; a
         vector built from unknown tokens says nothing about meaning.
         """
         return self.known_token_ratios([text])[0]

@@ -12,8 +12,8 @@ paraphrase  the query shares no word with the answer ("Which city is she based i
 exact_id    order numbers, ticket ids, version strings: one rare token decides
 negation    one user holds two memories that differ by 不 / not; the query must pick the
             right one (embeddings are known to blur negation)
-chinese     Chinese query on Chinese memories (the default English-only embedding model
-            reads most Chinese characters as ``[UNK]``)
+chinese     Chinese query on Chinese memories (the English-only MiniLM reads most Chinese
+            characters as ``[UNK]``; the default model reads them)
 english     plain English with shared words
 mixed       Chinese and English in one query ("测试环境要上 Kubernetes 吗")
 =========== ====================================================================

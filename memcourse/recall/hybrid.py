@@ -13,7 +13,7 @@ The steps, each visible in a hit's ``breakdown``:
    - the dense channel gets 0.6 when BM25's best match contains none of the query's words,
      falling linearly to 0.2 when it contains all of them (then keyword matching has
      probably found the answer), times the share of the query the embedding model can read
-     (0 for a Chinese query with the English default model);
+     (0 for a Chinese query with an English-only model such as MiniLM);
    - the keyword channel gets the rest;
    - each channel's normalised score is raised to its own power (:data:`SHARPEN`: 3 for
      BM25, 1.5 for cosine), the shape of how likely its candidates are to be relevant;

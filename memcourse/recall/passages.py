@@ -30,7 +30,7 @@ embedded store keeps them in the memory's own row of its record database (so a r
 does not embed them again, and forgetting the row forgets them); otherwise they come through the
 embedder's cache, which stores warm when they write and clear when a memory is forgotten.
 Passages the model cannot read (mostly ``[UNK]`` tokens, e.g.
-Chinese with the English default model) take no part, exactly as whole texts do not.
+Chinese with the English model, MiniLM) take no part, exactly as whole texts do not.
 
 Measured on LoCoMo's development conversations, tuned on three and checked on the other two
 (docs/benchmarks.md, section 1).
