@@ -33,7 +33,7 @@ memcourse hybrid-     two *time ablations* of the default hybrid (same store, sa
   exp-decay           none at all, and the textbook ``exp(-0.05·days)`` multiplied into the
                       fused score (what the library did before the bounded recency factor)
 bm25s                 plain ``bm25s`` with its English stopwords and Snowball stemmer
-chroma                a plain Chroma collection with all-MiniLM-L6-v2, filtered by user
+chroma                a plain Chroma collection with the run's model, filtered by user
 naive rrf             RRF (k = 60) of the two plain baselines' top 50
 ===================== =====================================================================
 
@@ -366,7 +366,7 @@ def dia_id_of(record: MemoryRecord) -> str:
 
 
 def run_baselines(conversations: list[Conversation], workdir: Path, embedder) -> dict[str, ModeResult]:
-    """Plain bm25s (stemmed), plain Chroma (MiniLM, user filter), and naive RRF of the two."""
+    """Plain bm25s (stemmed), plain Chroma (the run's model, user filter), and naive RRF of the two."""
     import bm25s
     import chromadb
     import Stemmer

@@ -39,13 +39,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from difflib import SequenceMatcher
 
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.text import STOPWORDS, tokenize
 
 __all__ = [
     "MERGE_SIMILARITY", "SAME_FACT", "TOPIC_SIMILARITY", "contradicts", "coverage", "dice", "identifiers",
-    "negated", "restates", "salient", "same_event_or_fact", "same_specifics", "similarity", "specifics",
+    "negated", "one_word_swapped", "restates", "salient", "same_event_or_fact", "same_specifics", "similarity",
+    "specifics",
     "text_similarity",
 ]
 
@@ -124,8 +126,47 @@ def specifics(text: str) -> frozenset[str]:
 
 
 def same_specifics(a: MemoryRecord, b: MemoryRecord) -> bool:
-    """Do both contents name exactly the same numbers, identifiers and dates?"""
-    return specifics(a.content) == specifics(b.content)
+    """Do both contents name exactly the same numbers, identifiers and dates, and is neither
+    the other with one content word swapped (:func:`one_word_swapped`)?"""
+    return specifics(a.content) == specifics(b.content) and not one_word_swapped(a.content, b.content)
+
+
+def one_word_swapped(a: str, b: str) -> bool:
+    """Is ``b`` the wording of ``a`` with exactly one content word replaced by another?
+
+    That is how a value changes, not how a fact is restated: "reminders go by 短信" / "by 电话",
+    "deploys on Thursday" / "on Friday", "a cat named Mochi" / "a dog named Mochi". An embedding
+    scores such pairs as near-duplicates (one word of many differs), so a store would merge two
+    facts, or take an update for a restatement. A restatement rephrases: it adds, drops or
+    reorders words ("用户住在上海" / "用户现在住在上海"), which this does not flag.
+
+    The texts are compared as units: a Chinese character each (word segmentation of two
+    phrasings can differ; characters cannot), a Latin word each (crudely stemmed, so "like" /
+    "likes" is no swap). A swap is one replaced run, everything else equal: one Latin word, or
+    up to four Chinese characters (a word), on each side, and not a stopword.
+    """
+    left, right = _units(a), _units(b)
+    blocks = SequenceMatcher(None, left, right, autojunk=False).get_opcodes()
+    changed = [block for block in blocks if block[0] != "equal"]
+    if len(changed) != 1 or changed[0][0] != "replace" or len(blocks) == 1:
+        return False
+    _, i1, i2, j1, j2 = changed[0]
+    return _a_word(left[i1:i2]) and _a_word(right[j1:j2])
+
+
+def _units(text: str) -> list[str]:
+    """Chinese characters one by one, Latin and digit runs as stemmed words; nothing else."""
+    return [ch if _CJK.match(ch) else _stem(ch) for ch in _UNIT.findall(unicodedata.normalize("NFKC", text).casefold())]
+
+
+_UNIT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+")
+
+
+def _a_word(units: list[str]) -> bool:
+    """One Latin word, or one to four Chinese characters, that is not a stopword."""
+    if len(units) == 1 and not _CJK.match(units[0]):
+        return units[0] not in STOPWORDS
+    return 1 <= len(units) <= 4 and all(_CJK.match(u) for u in units) and "".join(units) not in STOPWORDS
 
 
 # -- consolidation: merge or contradiction ------------------------------------------------------

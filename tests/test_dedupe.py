@@ -6,7 +6,7 @@ import pytest
 
 from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede
 from memcourse.records import MemoryRecord, MemoryType
-from memcourse.same_fact import same_specifics, specifics
+from memcourse.same_fact import one_word_swapped, same_specifics, specifics
 
 
 def rec(kind: str, content: str, subject: str = "s", **extra) -> MemoryRecord:
@@ -112,3 +112,31 @@ def test_only_events_are_never_merged_by_similarity():
     from memcourse.recall.dedupe import merged_by_similarity
 
     assert [t for t in MemoryType if not merged_by_similarity(t)] == [MemoryType.EVENT]
+
+
+@pytest.mark.parametrize("a, b", [
+    ("报销相关的提醒发短信就可以", "报销相关的提醒发电话就可以"),   # the channel changed: another value
+    ("周末常去健身房跑步", "周末常去江边跑步"),
+    ("決定代碼評審改用飛書", "決定代碼評審改用Trello"),            # traditional script, a Latin word for a Chinese one
+    ("The user's team deploys on Thursday", "The user's team deploys on Friday"),
+    ("The user has a cat named Mochi", "The user has a dog named Mochi"),
+    ("Die Nutzerin trinkt morgens Tee", "Die Nutzerin trinkt morgens Kaffee"),
+])
+def test_one_swapped_word_is_a_changed_value_never_a_restatement(a, b):
+    old, new = MemoryRecord(MemoryType.PREFERENCE, "a", a), MemoryRecord(MemoryType.PREFERENCE, "b", b)
+    assert one_word_swapped(a, b) and one_word_swapped(b, a)
+    assert not may_supersede(old, new, 0.99), "a model that reads the language scores these as near-duplicates"
+
+
+@pytest.mark.parametrize("a, b", [
+    ("用户住在上海", "用户现在住在上海"),                              # a word added
+    ("The user does not like email notifications", "The user doesn't like email notifications"),
+    ("The user likes tea", "The user like tea"),                    # an ending, not a word
+    ("The user has a cat", "The user has the cat"),                 # a stopword
+    ("The user prefers Python for code examples", "The user prefers Python code examples"),
+    ("用户住在上海", "用户住在上海。"),
+])
+def test_rephrasings_are_not_swaps(a, b):
+    assert not one_word_swapped(a, b)
+    old, new = MemoryRecord(MemoryType.PREFERENCE, "a", a), MemoryRecord(MemoryType.PREFERENCE, "b", b)
+    assert may_supersede(old, new, 0.99)

@@ -352,6 +352,13 @@ def test_copy_is_equal_but_independent():
     clone.tags.append("x")
     clone.history.clear()
     assert "x" not in record.tags and len(record.history) == 1
+    again = record.copy()
+    again.history[0].content = "changed in the copy"
+    again.metadata["added"] = {"deep": [1]}
+    assert record.history[0].content != "changed in the copy" and "added" not in record.metadata
+    nested = MemoryRecord(MemoryType.ENTITY, "n", "x", metadata={"a": {"b": [1]}})
+    nested.copy().metadata["a"]["b"].append(2)
+    assert nested.metadata == {"a": {"b": [1]}}, "metadata is copied all the way down"
 
 
 def test_from_dict_refuses_unknown_keys():

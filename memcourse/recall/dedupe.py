@@ -15,9 +15,11 @@ when all of these hold:
    never superseded by similarity (updating one by its id still works).
 3. **Same specifics** (:func:`memcourse.same_fact.same_specifics`). Every number, identifier
    and date in one text is in the other
-   (compared as tokens containing a digit: ``SUP-69636``, ``56``, ``2024``, ``v2.4.0``).
-   Near-duplicates whose specifics differ are distinct facts; if one really replaces the
-   other, the writer updates it by subject (same ``memory_id``) and says so.
+   (compared as tokens containing a digit: ``SUP-69636``, ``56``, ``2024``, ``v2.4.0``), and
+   neither text is the other with one content word swapped ("提醒发短信" / "提醒发电话",
+   "Thursday" / "Friday": a changed value, which a model that reads the language scores as a
+   near-duplicate). Near-duplicates whose specifics differ are distinct facts; if one really
+   replaces the other, the writer updates it by subject (same ``memory_id``) and says so.
 4. **Similar enough**: cosine similarity >= ``threshold``.
 
 **0.85 or 0.92?** The engineering guide uses both, for two jobs: 0.92 to deduplicate a

@@ -9,6 +9,7 @@ from memcourse.course.inline_tasks import Turn, Verdict, right, wrong
 from memcourse.recall.admission import admit
 from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede
 from memcourse.records import MemoryRecord, MemoryType, Source, Status
+from memcourse.same_fact import one_word_swapped
 
 #: The pair notebook 09 shows; the task asks for one of the learner's own.
 _SHOWN = {"Ticket SUP-69636 was closed after restarting the worker pool",
@@ -39,6 +40,12 @@ def _look_alike_kept_apart(answer: Any, embedder: Any) -> Verdict:
                      "embedding barely notices?",
                      f"余弦 {similarity:.2f}，may_supersede 判定新的取代旧的：在规则看来，这是同一事实换了说法。"
                      "两段很像的文本，还能在什么地方不同，而嵌入几乎注意不到？")
+    if one_word_swapped(old_text, new_text):
+        return right(f"cosine {similarity:.2f}, at or above {DEFAULT_THRESHOLD}, and still two facts: one word is "
+                     "swapped for another (a changed value), so may_supersede keeps both. Similarity alone would have "
+                     "lost one.",
+                     f"余弦 {similarity:.2f}，达到 {DEFAULT_THRESHOLD}，仍是两个事实：一个词换成了另一个（值变了），"
+                     "所以 may_supersede 两条都保留。只看相似度就会丢掉一条。")
     return right(f"cosine {similarity:.2f}, at or above {DEFAULT_THRESHOLD}, and still two facts: the texts name "
                  "different numbers, ids or dates, so may_supersede keeps both. Similarity alone would have lost one.",
                  f"余弦 {similarity:.2f}，达到 {DEFAULT_THRESHOLD}，仍是两个事实：两段文本里的数字、编号或日期不同，"

@@ -20,7 +20,7 @@ So the work is split by what each side is good at:
   scalars the vector search filters on: a random *tenant token* standing for the user (and
   one for user + agent), the memory type, the status and how readable the text was to the
   model. No user text, no user id, no memory id. Whatever Chroma's log and free pages keep
-  after a delete is a random id and 384 floats. The mapping from opaque ids and tokens back
+  after a delete is a random id and a vector of floats. The mapping from opaque ids and tokens back
   to memories lives only in our database, and goes with the record.
 
 Writes touch both, so they are ordered for crashes. An upsert opens a transaction of ours,
