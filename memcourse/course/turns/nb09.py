@@ -96,10 +96,11 @@ TURNS = [
          explain={"en": "For example ('Invoice INV-20417 was paid by bank transfer', 'Invoice INV-20471 was paid "
                         "by bank transfer'): one template, two ids. The model scores them near 1; the specifics "
                         "rule sees INV-20417 ≠ INV-20471 and keeps both. Any pair that differs only in a number, id "
-                        "or date works.",
+                        "or date works, or in one swapped word ('deploys on Thursdays' / 'on Fridays').",
                   "zh": "例如（'Invoice INV-20417 was paid by bank transfer'，'Invoice INV-20471 was paid by "
                         "bank transfer'）：同一个模板，两个编号。模型给出接近 1 的分数；具体信息规则看到 "
-                        "INV-20417 ≠ INV-20471，两条都保留。只在数字、编号或日期上不同的任何一对都可以。"}),
+                        "INV-20417 ≠ INV-20471，两条都保留。只在数字、编号或日期上不同的任何一对都可以，"
+                        "只换了一个词的一对也可以（'deploys on Thursdays' / 'on Fridays'）。"}),
     Turn(key="09.2", check=_first_failing_check, example="status",
          wrong_answers=("confidence", "expiry", "permission", "relevance", "superseded"),
          explain={"en": "'status': admit runs relevance, status, expiry, confidence, safety, permission in that "
