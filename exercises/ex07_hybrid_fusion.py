@@ -36,9 +36,11 @@ to design (only its requirements are given).
     - not care about a channel's units: multiplying every BM25 score by 10, or adding a
       constant to every cosine, must not change the order (so a raw sum is out);
     - ignore a channel that returned nothing (same result as leaving it out);
+    - use the scores, not only the ranks: when one channel puts ``a`` far above ``b`` and the
+      other puts ``b`` barely above ``a``, ``a`` comes first (and the other way round);
     - win, measured: on the graded labelled set (``memcourse/data/ex07_fusion_channels.json``,
       the recall set's queries with both channels' candidates) its MRR must beat plain RRF
-      (k = 60) on the same candidates by at least 0.015, and must not lose to either channel
+      (k = 60) on the same candidates by at least 0.01, and must not lose to either channel
       alone.
 
 Done when ``memcourse grade 07`` shows 07 at 100%.
@@ -78,9 +80,11 @@ Done when ``memcourse grade 07`` shows 07 at 100%.
     - 不在乎通道的单位：把每个 BM25 分数乘以 10，或给每个余弦加上同一个常数，顺序都不能变
       （所以直接相加原始分数不行）；
     - 忽略什么也没返回的通道（结果与不传这个通道相同）；
+    - 用分数，而不只是名次：一个通道把 ``a`` 排得远高于 ``b``，另一个通道把 ``b`` 排得只比 ``a``
+      略高时，``a`` 排在前面（反过来也一样）；
     - 用度量取胜：在评分用的带标注数据（``memcourse/data/ex07_fusion_channels.json``，召回集的
       查询及两个通道各自的候选）上，它的 MRR 必须比同一批候选上的朴素 RRF（k = 60）高至少
-      0.015，并且不能输给任何一个单独的通道。
+      0.01，并且不能输给任何一个单独的通道。
 
 完成标准：``memcourse grade 07`` 显示 07 为 100%。提示：``MEMCOURSE_LANG=zh memcourse hint 07``。
 """

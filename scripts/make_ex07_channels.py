@@ -113,11 +113,20 @@ def report(data: dict) -> None:
                 total[doc_id] = total.get(doc_id, 0.0) + score
         return sorted(total, key=lambda d: (-total[d], d))
 
+    def weighted_rrf(q, k=1, keyword=0.6):  # rank-only, tuned: clears the bar, fails the gap test
+        fused: dict[str, float] = {}
+        for c, pairs in channels(q).items():
+            weight = keyword if c == "keyword" else 1 - keyword
+            for rank, doc_id in enumerate(dict.fromkeys(ids(pairs)), start=1):
+                fused[doc_id] = fused.get(doc_id, 0.0) + weight / (k + rank)
+        return sorted(fused, key=lambda d: (-fused[d], d))
+
     rows = {
         "vector only": lambda q: ids(q["vector"]),
         "keyword only": lambda q: ids(q["keyword"]),
         "raw sum": raw_sum,
         "plain RRF (k=60)": lambda q: [d for d, _, _ in rrf({c: ids(p) for c, p in channels(q).items()})],
+        "weighted RRF (k=1, keyword 0.6)": weighted_rrf,
         "library weighted fusion (0.5/0.5)": library,
         "solutions/ fuse_scores": lambda q: fuse_scores(channels(q)),
     }
