@@ -107,4 +107,4 @@ def mean_reciprocal_rank(results: Sequence[tuple[Sequence[str], Iterable[str]]])
 
 
 def fuse_scores(channels: Mapping[str, Sequence[tuple[str, float]]]) -> list[str]:
-    raise NotImplementedError("ex07 fuse_scores: not designed yet (stuck? memcourse hint 07)")
+    raise NotImplementedError("ex07 fuse_scores: not written yet (stuck? memcourse hint 07)")

@@ -50,7 +50,7 @@ def mean_reciprocal_rank(results: Sequence[tuple[Sequence[str], Iterable[str]]])
 WEIGHTS = {"vector": 0.5, "keyword": 0.5}
 
 
-def normalised(pairs: Sequence[tuple[str, float]]) -> dict[str, float]:
+def _normalised(pairs: Sequence[tuple[str, float]]) -> dict[str, float]:
     """One channel's scores on its own scale: its best 1.0, its worst 0.0 (min-max).
 
     Subtracting the channel's worst score and dividing by its spread removes a shift (every
@@ -78,6 +78,6 @@ def fuse_scores(channels: Mapping[str, Sequence[tuple[str, float]]]) -> list[str
     nothing at all. Ties are broken by id, so the order never depends on the input's order."""
     fused: dict[str, float] = {}
     for channel, pairs in channels.items():
-        for doc_id, value in normalised(pairs).items():
+        for doc_id, value in _normalised(pairs).items():
             fused[doc_id] = fused.get(doc_id, 0.0) + WEIGHTS[channel] * value
     return sorted(fused, key=lambda doc_id: (-fused[doc_id], doc_id))

@@ -193,7 +193,7 @@ def test_fuse_scores_lists_every_id_once(ex):
     assert fused[0] == "both", f"got {fused}: near the top of both channels beats the top of one"
     twice = ex.fuse_scores({"vector": [("a", 0.8), ("a", 0.5), ("b", 0.4)], "keyword": []})
     assert twice == ["a", "b"], f"got {twice}: an id listed twice by one channel still appears once"
-    for channels, relevant in LABELLED:
+    for channels, _ in LABELLED:
         fused = ex.fuse_scores(channels)
         found = {doc_id for pairs in channels.values() for doc_id, _ in pairs}
         assert len(fused) == len(set(fused)) and set(fused) == found, (
@@ -214,7 +214,8 @@ def test_fuse_scores_ignores_a_channels_units(ex, channel, change):
         f"rescaling the {channel} channel's scores changed the order: a channel's units must not matter "
         "(adding raw cosines to raw BM25 scores lets whichever has the bigger numbers win)"
     )
-    changed = [i for i, (channels, _) in enumerate(LABELLED) if ex.fuse_scores(rescaled(channels)) != ex.fuse_scores(channels)]
+    changed = [i for i, (channels, _) in enumerate(LABELLED)
+               if ex.fuse_scores(rescaled(channels)) != ex.fuse_scores(channels)]
     assert not changed, f"on the labelled set, rescaling the {channel} channel changed {len(changed)} queries' order"
 
 
