@@ -31,7 +31,8 @@ to design (only its requirements are given).
     ``[(id, bm25_score), …]``, each best first; either may be empty. Return ids, best first.
     Design the scoring yourself; it must:
 
-    - list every id any channel returned, exactly once;
+    - list every id any channel returned, exactly once (an id one channel lists twice counts
+      at its better score, as in ``rrf_fuse``);
     - be deterministic: equal scores are ordered by id, whatever order the input came in;
     - not care about a channel's units: multiplying every BM25 score by 10, or adding a
       constant to every cosine, must not change the order (so a raw sum is out);
@@ -75,7 +76,8 @@ Done when ``memcourse grade 07`` shows 07 at 100%.
     ``[(id, bm25 分数), …]``，都是最好的在前；任一个都可能为空。返回 id，最好的在前。
     打分方式由你设计；它必须：
 
-    - 列出任一通道返回的每个 id，恰好一次；
+    - 列出任一通道返回的每个 id，恰好一次（同一通道列出两次的 id，按较好的分数算，与 ``rrf_fuse``
+      一样）；
     - 是确定的：分数相同时按 id 排序，与输入的先后无关；
     - 不在乎通道的单位：把每个 BM25 分数乘以 10，或给每个余弦加上同一个常数，顺序都不能变
       （所以直接相加原始分数不行）；

@@ -193,6 +193,8 @@ def test_fuse_scores_lists_every_id_once(ex):
     assert fused[0] == "both", f"got {fused}: near the top of both channels beats the top of one"
     twice = ex.fuse_scores({"vector": [("a", 0.8), ("a", 0.5), ("b", 0.4)], "keyword": []})
     assert twice == ["a", "b"], f"got {twice}: an id listed twice by one channel still appears once"
+    better = ex.fuse_scores({"vector": [("a", 0.8), ("b", 0.5), ("a", 0.2), ("c", 0.1)], "keyword": []})
+    assert better == ["a", "b", "c"], f"got {better}: an id listed twice counts at its better score (0.8, not 0.2)"
     for channels, _ in LABELLED:
         fused = ex.fuse_scores(channels)
         found = {doc_id for pairs in channels.values() for doc_id, _ in pairs}
