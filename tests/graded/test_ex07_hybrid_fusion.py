@@ -11,11 +11,11 @@ prints these MRRs). Measured on it:
 vector channel alone                                        0.431
 keyword channel alone                                       0.802
 plain RRF, k = 60 (k from 1 to 1000: 0.871-0.878)           0.871
-weighted RRF (rank only), k = 1, keyword weight 0.6          0.913
+weighted RRF (rank only), k = 1, keyword weight 0.6         0.913
 the library's weighted fusion, equal weights, its floors    0.888
 solutions/ (min-max per channel, equal weights)             0.898
 z-scores per channel, vector weight 0.3-0.6                 0.889-0.917
-z-scores, a channel's lone candidate rated 0                 0.884
+z-scores, a channel's lone candidate rated 0                0.884
 raw sum of cosine and BM25 (fails the scale tests instead)  0.908
 ==========================================================  =====
 
