@@ -63,7 +63,7 @@ TITLES = {
     "ex04_memory_ids": "Memory ids that survive Chinese",
     "ex05_safe_store": "Full write-back and atomic saves",
     "ex06_ranking_and_recall": "BM25 by hand, then time decay",
-    "ex07_hybrid_fusion": "RRF fusion, Recall@k and MRR",
+    "ex07_hybrid_fusion": "A fusion that beats RRF, measured",
     "ex08_reading_chinese": "Calibrate a near-duplicate threshold per model",
     "ex09_memories_change": "Update or supersede, history chains, forget the chain",
     "ex10_trust_boundary": "The fence: escape every field, quote recalled memories",

@@ -15,7 +15,7 @@ ZH: dict[str, str] = {
     "Memory ids that survive Chinese": "经得起中文的记忆 id",
     "Full write-back and atomic saves": "完整写回与原子写入",
     "BM25 by hand, then time decay": "手写 BM25，再加时间衰减",
-    "RRF fusion, Recall@k and MRR": "RRF 融合、Recall@k 与 MRR",
+    "A fusion that beats RRF, measured": "设计一个胜过 RRF 的融合，并度量它",
     "Calibrate a near-duplicate threshold per model": "按模型校准近似重复阈值",
     "Update or supersede, history chains, forget the chain": "更新还是取代、历史链、遗忘整条链",
     "The fence: escape every field, quote recalled memories": "围栏：转义每个字段，引用召回的记忆",
