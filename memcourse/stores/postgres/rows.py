@@ -175,3 +175,8 @@ def record_access(conn: psycopg.Connection, ids: Sequence[str], now: datetime) -
     several processes add up, none overwrites another's count."""
     conn.execute("UPDATE agent_memory SET access_count = access_count + 1, last_accessed_at = %s "
                  "WHERE id = ANY(%s)", (now, list(ids)))
+
+
+def real(value: float) -> float:
+    """``value`` as PostgreSQL's ``real`` holds it (a float4; below its range, 0.0)."""
+    return float(np.float32(value))

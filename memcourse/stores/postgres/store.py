@@ -195,10 +195,10 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
             key, record.agent_id, record.user_id, record.memory_type.value, record.status.value,
             # the columns are `real` (float4): a valid importance such as 1e-100 would underflow
             # there; the exact value is in the sealed record, these only order and filter
-            _real(record.importance), record.access_count, record.last_accessed_at,
+            rows.real(record.importance), record.access_count, record.last_accessed_at,
             user_keys.tag(record.source_conversation_id), record.created_at,
             record.updated_at or record.created_at, record.superseded_by and self.row_key(record.superseded_by),
-            _real(readable), user_keys.seal(key, record.to_dict()),
+            rows.real(readable), user_keys.seal(key, record.to_dict()),
         )
 
     # -- writing ---------------------------------------------------------------------------
@@ -444,8 +444,3 @@ class PostgresMemoryStore(RecallDefaults, StoreBase):
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
-
-
-def _real(value: float) -> float:
-    """``value`` as PostgreSQL's ``real`` holds it (a float4; below its range, 0.0)."""
-    return float(np.float32(value))
