@@ -159,7 +159,7 @@ def _units(text: str) -> list[str]:
     return [ch if _CJK.match(ch) else _stem(ch) for ch in _UNIT.findall(unicodedata.normalize("NFKC", text).casefold())]
 
 
-_UNIT = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W_]+")
+_UNIT = re.compile(_CJK.pattern + r"|[^\W_]+")
 
 
 def _a_word(units: list[str]) -> bool:

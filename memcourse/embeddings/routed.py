@@ -52,6 +52,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from memcourse.embeddings.sentence_transformers import SMALL_BATCH  # MiniLM runs these on one thread
+
 __all__ = ["DOCUMENT_WEIGHTS", "FLOOR", "MODEL_ID", "ROUTES", "RoutedBackend", "route_of", "script_counts"]
 
 #: The stable id a collection records.
@@ -72,8 +74,6 @@ ROUTES = {
 }
 
 
-#: Queries up to this many texts embed USE beside MiniLM (MiniLM runs them on one thread).
-SMALL_BATCH = 8
 _pool: ThreadPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
