@@ -36,11 +36,11 @@ from memcourse.guards import (
     Directive,
     Finding,
     MemoryClass,
-    classify,
     find_behaviour_rules,
     find_injection,
     find_privilege_claims,
     find_secrets,
+    judge,
 )
 from memcourse.recognisers import (
     RECOGNISERS,
@@ -145,7 +145,7 @@ class MemoryPolicy:
 
         scope: dict[str, Any] = dict(user_id=user_id, agent_id=agent_id, source=source,
                                      source_conversation_id=conversation_id, created_at=self.clock())
-        directive = classify(body)
+        directive = judge(body)
         rules = find_behaviour_rules(body)
         if rules:
             if source is not Source.ADMIN_CONFIGURED:
@@ -199,7 +199,7 @@ class MemoryPolicy:
                 return refusal
             rules = find_behaviour_rules(candidate.content)
             if rules:
-                return _rule_refusal(rules, classify(candidate.content))
+                return _rule_refusal(rules, judge(candidate.content))
         return self._gate(candidate, candidate.memory_type.value, "candidate passed the write gate")
 
     # -- the gates ------------------------------------------------------------------------

@@ -103,3 +103,35 @@ def test_bad_arguments(store):
     with BackgroundMemoryWriter(store) as writer:
         with pytest.raises(TypeError):
             writer.submit(None)  # type: ignore[arg-type]
+
+
+CHILD = '''
+import sys, time
+from memcourse import JsonMemoryStore, MemoryPolicy
+from memcourse.agent.writer import BackgroundMemoryWriter
+
+class SlowStore(JsonMemoryStore):
+    def upsert(self, record):
+        time.sleep(0.1)
+        return super().upsert(record)
+
+writer = BackgroundMemoryWriter(SlowStore(sys.argv[1]), MemoryPolicy())
+for i in range(4):
+    writer.submit(f"Remember: release window {i} is on day {i + 1} of the sprint", user_id="erin")
+print(writer.pending)
+'''
+
+
+def test_writes_queued_when_a_fresh_interpreter_exits_are_all_written(tmp_path):
+    """The queue drains at exit, when no model can be loaded any more: the gate's classifier
+    must already be loaded (a fresh process, so nothing was warm before the writer)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "child.py"
+    script.write_text(CHILD, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "m.json")], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.strip()) >= 2  # most writes were still queued at the last line
+    assert len(JsonMemoryStore(tmp_path / "m.json").list_all(user_id="erin")) == 4

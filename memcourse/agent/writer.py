@@ -30,6 +30,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from memcourse.guards.learned import warm_up
 from memcourse.policy import MemoryPolicy, PolicyDecision
 from memcourse.records import DEFAULT_AGENT, DEFAULT_USER
 from memcourse.stores.base import MemoryStore
@@ -70,6 +71,9 @@ class BackgroundMemoryWriter:
         self.written = 0
         self.skipped = 0
         self.failed = 0
+        # the gate's classifier loads here, not on the worker: the queue may be drained at exit,
+        # when no model can be loaded any more (see memcourse.guards.learned.warm_up)
+        warm_up()
         self._worker = threading.Thread(target=self._run, name="memcourse-memory-writer", daemon=True)
         self._worker.start()
         atexit.register(_close_at_exit, weakref.ref(self))

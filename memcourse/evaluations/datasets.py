@@ -30,6 +30,7 @@ PACKAGED = {
     "guard_corpus_fresh_heldout.json": "guard cases written blind to the detectors, fresh held-out split",
     "guard_corpus_blind_heldout.json": "guard cases written blind to the detectors and corpora, blind held-out split",
     "guard_corpus_blind2_heldout.json": "guard cases written blind by a later session, second blind held-out split",
+    "guard_corpus_blind3_heldout.json": "labelled guard cases, third blind held-out split (aggregates only)",
     "extraction_conversations.json": "conversations with expected memories (memcourse eval --extraction)",
     "e2e_benchmark.json": "multi-session questions (memcourse eval --e2e)",
 }

@@ -60,6 +60,9 @@ CORPORA = {
     # written blind by a later session (it read only the categories), when "blind" had been
     # measured many times: reporting only, never opened case by case
     "blind2": ("guard_corpus_blind2_heldout.json",),
+    # written blind for the learned classifier's round by a session that read only the issue's
+    # categories: the development round's own held-out check, aggregates only
+    "blind3": ("guard_corpus_blind3_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------

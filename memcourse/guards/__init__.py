@@ -21,8 +21,10 @@ The package is four small steps, each its own module:
 4. :mod:`~memcourse.guards.directives`: the allowlist at the core of the write gate. It reads
    a text's grammar (who it addresses, its mood, the scope it claims) and says which of the
    closed set of memories it is: a fact, a preference about this user's own answers, or a
-   rule, which only an administrator may set. :mod:`~memcourse.guards.rules` is the vocabulary
-   filter behind it (fixed texts, promotions, suppressions by their words).
+   rule, which only an administrator may set. :mod:`~memcourse.guards.learned` reads it a
+   second time, by meaning: a directive the grammar's tables miss is still refused.
+   :mod:`~memcourse.guards.rules` is the vocabulary filter behind both (fixed texts,
+   promotions, suppressions by their words).
 
 The same detectors run on the write path (the policy gate refuses such text) and on the read
 path (recall drops such memories before they are packed into a prompt, in case one got in
@@ -49,6 +51,7 @@ from memcourse.guards.identifiers import (
     passes_luhn,
 )
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
+from memcourse.guards.learned import LEARNED_REASON, directive_probability, second_reading
 from memcourse.guards.mention import drop_mentions
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
 from memcourse.guards.rules import NAMED_TEXT_EN, RULE_PATTERNS, find_rules
@@ -60,6 +63,7 @@ __all__ = [
     "MemoryClass",
     "Scope",
     "classify",
+    "directive_probability",
     "find_directive_rules",
     "INJECTION_PATTERNS",
     "Normalised",
@@ -72,6 +76,7 @@ __all__ = [
     "find_secrets",
     "fold_text",
     "is_chinese_id_number",
+    "judge",
     "mask",
     "normalise",
     "passes_luhn",
@@ -110,19 +115,29 @@ def find_privilege_claims(text: str | Normalised) -> list[Finding]:
     return find_claims(_views(text))
 
 
+def judge(text: str | Normalised) -> Directive:
+    """What ``text`` is for the write gate: the grammar's class
+    (:func:`~memcourse.guards.directives.classify`), turned into a rule when the learned
+    classifier reads a directive the grammar did not (:func:`~memcourse.guards.learned.second_reading`)."""
+    views = _views(text)
+    return second_reading(views, classify(views))
+
+
 def find_directive_rules(text: str | Normalised) -> list[Finding]:
-    """The grammar's verdict as a finding: one ``behaviour_rule`` finding when
-    :func:`~memcourse.guards.directives.classify` judges the text a rule (a directive to the
-    assistant that is not a preference about this user's own answers); its category is
-    ``directive_<scope>`` (``directive_identity``, ``directive_others``...)."""
-    return _directive_findings(classify(_views(text)), _views(text).source)
+    """The allowlist's verdict as a finding: one ``behaviour_rule`` finding when :func:`judge`
+    judges the text a rule (a directive to the assistant that is not a preference about this
+    user's own answers); its category is ``directive_<scope>`` (``directive_identity``,
+    ``directive_others``...), or ``directive_learned`` when only the classifier saw it."""
+    return _directive_findings(judge(_views(text)), _views(text).source)
 
 
 def _directive_findings(verdict: Directive, source: str) -> list[Finding]:
     if verdict.memory_class is not MemoryClass.RULE:
         return []
-    scope = next((s for s in verdict.scopes if s is not Scope.STANDING), Scope.STANDING)
-    return [Finding("behaviour_rule", verdict.reason, quote(verdict.excerpt or source), f"directive_{scope.value}")]
+    scope = next((s.value for s in verdict.scopes if s is not Scope.STANDING), Scope.STANDING.value)
+    if verdict.reason.startswith(LEARNED_REASON):
+        scope = "learned"
+    return [Finding("behaviour_rule", verdict.reason, quote(verdict.excerpt or source), f"directive_{scope}")]
 
 
 def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
@@ -130,7 +145,7 @@ def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
     user's preference. The grammar (:func:`find_directive_rules`) first, then the vocabulary
     (:mod:`memcourse.guards.rules`: fixed texts, promotions, suppressions by their words)."""
     views = _views(text)
-    verdict = classify(views)
+    verdict = judge(views)
     vocabulary = find_rules(views)
     if verdict.memory_class is MemoryClass.PREFERENCE:
         # "end each answer to me with a one-line summary" adds generated content along a

@@ -125,22 +125,26 @@ _LABELS_CJK = (
 #: API key, token, secret key, private key), followed by the same connectors as English plus
 #: each language's "is" (es, lautet/ist, est, —/это).
 _LABELS_EU = (
-    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|clave api|token(?: de acceso)?|frase de contraseña|llave "
-    r"privada|clave privada|"
-    r"passwort|kennwort|passphrase|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel|geheimer schlüssel"
-    r"|zugangstoken|wlan-passwort|"
-    r"mot de passe|phrase secrète|clé (?:d'api|api|privée|secrète|d'accès)|jeton(?: d'accès)?|"
-    r"пароль|парольная фраза|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?|секретный ключ|закрытый ключ|приватный "
-    r"ключ"
+    r"contraseña|clave(?: de (?:acceso|api|wifi|wi-fi))?|código (?:de acceso|pin|del wifi|secreto)|clave api"
+    r"|token(?: de acceso)?|frase de contraseña|llave privada|clave privada|"
+    r"passwort|kennwort|passphrase|zugangscode|pin-code|api-schlüssel|api-key|zugangsschlüssel|privater schlüssel"
+    r"|geheimer schlüssel|zugangstoken|wlan-passwort|"
+    r"mot de passe|mdp|code (?:wi-?fi|d'accès|du wi-?fi|pin|secret|de la porte)|phrase secrète"
+    r"|clé (?:d'api|api|privée|secrète|d'accès)|jeton(?: d'accès)?|"
+    r"пароль|парольная фраза|код (?:доступа|от двери|от домофона)|ключ(?: api| доступа)?|api-ключ|токен(?: доступа)?"
+    r"|секретный ключ|закрытый ключ|приватный ключ"
 )
-_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:es|era|ist"
-               r"|lautet|war|est|était|это|—|-|=|:)\s*[:=]?|:)"
+_CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?"
+               r"\s*(?:(?:es|era|son|ist|lautet|war|est|était|c'est|c’est|это|—|-|=|:)\s*[:=]?|:)"
                r"|\s*(?:은|는|이|가)?\s*(?:[:=]|은|는)")
+#: The label, a one- to three-word name of what it opens, then a verb "is" ("mot de passe Netflix
+#: est …", "Passwort Büro lautet …"): its own pattern, so the plain reading above is still tried.
+_NAMED_EU = r"(?:\s+[\w.@\-]{1,30}){1,3}?\s+(?:es|era|ist|lautet|war|est|était|c'est|c’est|это)\s*[:=]?"
 _CODES_CJK = ("验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号"
               "|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード"
               "|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード")
-_CONNECT_EN = (r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|=|:|:=|=>|->|equals|reads"
-               r"|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)")
+_CONNECT_EN = (r"(?:\s+(?:for|of|to|on|at|in)(?:\s+[\w.@\-]{1,30}){1,3}?)?\s*(?:(?:is|was|are|were|=|:|:=|=>|->"
+               r"|equals|reads|became)\s*(?:now\s*)?[:=]?|(?:set|changed|updated|reset)\s+to|is\s+now)")
 _CONNECT_CJK = (r"\s*(?:(?:已经|已|现在|目前|都|也|新的|设置)?(?:是|为|(?:改|设|换|变|定|设置)(?:成|为|到)了?|就是|は"
                 r"|が|を|=|:|은|는|이|가)|:)")
 _QUOTED = r"[\"'“‘「『《]"
@@ -160,8 +164,10 @@ _LABELLED: list[tuple[str, re.Pattern[str] | FoldedPattern]] = [
      rf"|{_CODES_EN})(?![A-Za-z])(?P<connect>{_FAR})(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
     ("code", re.compile(rf"(?<![A-Za-z])(?P<label>{_CODES_EN})(?![A-Za-z])(?P<connect>{_CONNECT_EN}|{_CONNECT_CJK}|\s+"
      rf"|\s*#)\s*(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)),
-    ("password", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}"
+    ("password_eu", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_CONNECT_EU}"
      rf"|\s+)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
+    ("password_eu", FoldedPattern(rf"(?<![^\W\d_])(?P<label>{_LABELS_EU})(?![^\W\d_])(?P<connect>{_NAMED_EU})"
+     rf"\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
     ("password", FoldedPattern(rf"(?P<label>{_LABELS_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}"
      rf"|\s*)\s*(?P<quote>{_QUOTED})?{_VALUE}", re.I)),
     ("code", FoldedPattern(rf"(?P<label>{_CODES_CJK})(?P<connect>{_CONNECT_CJK}|{_CONNECT_EN}"
@@ -176,7 +182,18 @@ _NOT_VALUES = set(
     mandatory correct locked rotating rotate rotation sent here there where what which when how whatever something
     anything nothing below above same-as different-from be been being and or but for with without from via using
     used unchanged valid please required. needed. same. manager management policy policies rules rule field fields
-    prompt prompts dialog box reset-link""".split()
+    prompt prompts dialog box reset-link written printed noted taped engraved memorized memorised somewhere elsewhere
+    offline""".split()
+)
+#: Words that say what state a password is in, in Spanish, German and French (Russian values
+#: are Cyrillic, and a non-Latin word is never taken for a value): "das Passwort ist abgelaufen".
+_STATE_WORDS_EU = set(
+    """nueva nuevo vieja viejo segura seguro insegura caducada caducado cambiada cambiado olvidada incorrecta correcta
+    bloqueada larga corta fuerte debil igual misma mismo obligatoria necesaria secreta privada temporal distinta muy
+    neu alt sicher unsicher falsch richtig vergessen gesperrt abgelaufen korrekt lang kurz stark schwach gleich
+    geheim privat anders erforderlich notwendig tempor nicht sehr zu noch
+    nouveau nouvelle ancien ancienne faux fausse correct correcte long longue court courte fort forte faible
+    identique pareil secret secrete obligatoire temporaire trop tres pas encore toujours""".split()
 )
 _PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
                           r"|yourpassword|your[_\-]?password|value|example)$", re.I)
@@ -224,6 +241,8 @@ def _credential_value(match: re.Match, kind: str) -> bool:
                     or re.search(r"[A-Za-z]", value) and re.search(r"[!@#$%^&*+=~?]", value))
     has_symbol = bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
     mixed = bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value[1:]))
+    if kind == "password_eu" and connect not in (":", "=") and value.lower() in _STATE_WORDS_EU:
+        return False  # "das Passwort ist abgelaufen", "la contraseña es nueva": a word about it, not its value
     if not connect:  # no "is"/":": only a value that could not be a word ("hunter2")
         return (
             digits > 0
@@ -256,6 +275,18 @@ _VALUE_FIRST = re.compile(
 _CHANGED_TO = re.compile(
     rf"\b(?:chang|set|reset|updat|switch|rotat)\w*\s+(?:[\w'’\-]+\s+){{0,3}}?(?P<label>{_LABELS_EN}"
     rf"|{_CODES_EN})\s+(?P<connect>to|into)\s+(?P<quote>{_QUOTED})?{_CODE_VALUE}", re.I)
+#: A passphrase is a run of ordinary words ("my passphrase is correct horse battery staple"): after
+#: a phrase label, three or more words in a row with no function word among them (a sentence
+#: about the passphrase, "my passphrase is something I never write down", has one).
+_PHRASE = re.compile(
+    r"(?<![A-Za-z])(?P<label>pass[ \-]?phrase|seed[ \-]?phrase|recovery[ \-]?phrase|mnemonic(?: phrase)?"
+    r"|secret phrase)(?![A-Za-z])\s*(?:is|was|=|:)\s*(?P<quote>)(?P<value>[a-z]{3,12}(?:[ \-][a-z]{3,12}){3,23})"
+    r"(?![ \-]?[a-z])", re.I)
+_FUNCTION_WORDS = _NOT_VALUES - {"correct", "strong", "long", "short", "random", "secure"} | set(
+    "i me you we they he she it is are was were do does did have has had can will would should must "
+    "something anything everything nothing written stored".split())
+
+
 #: "router admin: admin / Xq9!zr44": an account word, then "user / password" after a colon.
 _ACCOUNT_PAIR = re.compile(
     r"\b(?P<label>admin|root|login|account|user(?:name)?|creds|credentials|router|wi-?fi|ssh|ftp|db|database|server|vpn"
@@ -314,6 +345,9 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
     for m in _CHANGED_TO.finditer(text):
         if _credential_value(m, "far"):
             add("password", f"credential ({m.group('label').lower()}) with its value", m.start("label"), m.end("value"))
+    for m in _PHRASE.finditer(text):
+        if not {word.lower() for word in re.split(r"[ \-]", m.group("value"))} & _FUNCTION_WORDS:
+            add("password", f"credential ({m.group('label').lower()}) with its value", m.start(), m.end())
     for m in _ACCOUNT_PAIR.finditer(text):
         value = m.group("value")
         if re.search(r"[A-Za-z]", value) and re.search(r"\d", value) and not _PLACEHOLDER.match(value):
@@ -346,7 +380,6 @@ def _labelled(
                 if kind == "code"
                 else f"credential ({m.group('label').strip().lower()}) with its value"
             )
-            kind = "password" if kind == "far" else kind
             found.append(
                 (
                     "code" if kind == "code" else "api_key" if kind == "key" else "password",
