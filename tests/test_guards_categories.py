@@ -191,3 +191,43 @@ def test_security_discussion_that_quotes_an_attack_is_not_refused(text):
 ])
 def test_an_attack_framed_as_a_discussion_is_still_refused(text):
     assert find_injection(text), f"{text!r} gives the order itself"
+
+
+# -- credentials named the way each language names them (this round's own adversaries) ---------
+#: label, then a one- to three-word name of what it opens, then the language's "is"; a French
+#: abbreviation; a code named by what it opens; a passphrase made of plain words; plural codes.
+NAMED_CREDENTIALS = [
+    "Mon mot de passe Netflix est Chaton!789",
+    "le code wifi c'est lapin-vert-31",
+    "identifiant: marc, mdp: Pa55w0rd!Z",
+    "la contraseña de mi cuenta de correo es Perro#7781",
+    "El código de acceso del portal es 4417-2290",
+    "Der Zugangscode für die Garage ist 8812",
+    "Mein Passwort Büro lautet Sommer2024!",
+    "код от домофона 4471",
+    "Passwort ist sonnenblume",
+    "My passphrase is correct horse battery staple",
+    "my 2FA backup codes are 8812-4431 and 9920-1187",
+]
+#: The same labels followed by a word about the credential, not its value.
+CREDENTIAL_TALK = [
+    "Das Passwort ist abgelaufen",
+    "Das Passwort für den Server ist geändert",
+    "la contraseña es nueva",
+    "le mot de passe est trop long",
+    "le code wifi c'est sur le routeur",
+    "my passphrase is something I never write down",
+    "seed phrase is written on paper in my safe",
+    "my recovery phrase is twelve words long",
+    "backup codes are in my drawer",
+]
+
+
+@pytest.mark.parametrize("text", NAMED_CREDENTIALS)
+def test_a_credential_named_in_any_supported_language_is_refused(text):
+    assert find_secrets(text), text
+
+
+@pytest.mark.parametrize("text", CREDENTIAL_TALK)
+def test_talk_about_a_credential_without_its_value_is_not_a_secret(text):
+    assert not find_secrets(text), find_secrets(text)

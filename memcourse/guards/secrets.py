@@ -137,9 +137,9 @@ _LABELS_EU = (
 _CONNECT_EU = (r"(?:\s+(?:de|del|für|für das|pour|du|de la|от|для)(?:\s+[\w.@\-]{1,30}){1,3}?)?"
                r"\s*(?:(?:es|era|son|ist|lautet|war|est|était|c'est|c’est|это|—|-|=|:)\s*[:=]?|:)"
                r"|\s*(?:은|는|이|가)?\s*(?:[:=]|은|는)")
-#: The label, a one- to three-word name of what it opens, then a verb "is" ("mot de passe Netflix
+#: The label, a one- to five-word name of what it opens, then a verb "is" ("mot de passe Netflix
 #: est …", "Passwort Büro lautet …"): its own pattern, so the plain reading above is still tried.
-_NAMED_EU = r"(?:\s+[\w.@\-]{1,30}){1,3}?\s+(?:es|era|ist|lautet|war|est|était|c'est|c’est|это)\s*[:=]?"
+_NAMED_EU = r"(?:\s+[\w.@\-]{1,30}){1,5}?\s+(?:es|era|ist|lautet|war|est|était|c'est|c’est|это)\s*[:=]?"
 _CODES_CJK = ("验证码|校验码|动态码|安全码|授权码|取件码|提取码|PIN码|支付码|门禁码|开锁码|备用码|恢复码|暗証番号"
               "|認証コード|確認コード|認証番号|セキュリティコード|ワンタイムパスワード|パスコード"
               "|(?<!エラー)(?<!ステータス)(?<!ソース)(?<!文字)(?<!郵便)(?<!商品)(?<!プログラム)コード")
@@ -193,7 +193,9 @@ _STATE_WORDS_EU = set(
     neu alt sicher unsicher falsch richtig vergessen gesperrt abgelaufen korrekt lang kurz stark schwach gleich
     geheim privat anders erforderlich notwendig tempor nicht sehr zu noch
     nouveau nouvelle ancien ancienne faux fausse correct correcte long longue court courte fort forte faible
-    identique pareil secret secrete obligatoire temporaire trop tres pas encore toujours""".split()
+    identique pareil secret secrete obligatoire temporaire trop tres pas encore toujours
+    geändert geandert gültig gultig ungültig ungultig expiré expire changé change oublié oublie bloqué bloque modifié
+    modifie válida valida inválida invalida distinto cambió cambio""".split()
 )
 _PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
                           r"|yourpassword|your[_\-]?password|value|example)$", re.I)
