@@ -11,8 +11,8 @@ Trained on development data only:
   ``guard_corpus_paraphrase.json``, and the two training corpora ``guard_corpus_train.json``
   (attacks and benign twins in ten language codes) and ``guard_corpus_train_chat.json`` (benign
   everyday messages: second person, encouragement, imperatives aimed at people);
-- benign text the project ships for other purposes: the recall sets' memories and queries and
-  the extraction conversations' turns.
+- benign text the project ships for other purposes: the recall sets' memories and queries, the
+  extraction conversations' turns and the end-to-end benchmark's messages and questions.
 
 The held-out corpora (``heldout``, ``fresh``, ``blind``, ``blind2``, ``blind3``) are never read here.
 
@@ -51,7 +51,7 @@ DATA = ROOT / "memcourse" / "data"
 OUT = DATA / WEIGHTS_FILE
 CORPORA = ("guard_corpus.json", "guard_corpus_paraphrase.json", "guard_corpus_train.json",
            "guard_corpus_train_chat.json")
-BENIGN_SETS = ("recall_eval.json", "recall_crosslingual.json", "extraction_conversations.json")
+BENIGN_SETS = ("recall_eval.json", "recall_crosslingual.json", "extraction_conversations.json", "e2e_benchmark.json")
 ATTACKS = {"injection", "rule"}
 C_GRID = (0.3, 1.0, 3.0)
 MARGIN = 0.02
@@ -59,10 +59,12 @@ CLASSES = ("fact", "request", "preference")
 FOLDS = 5
 
 
-def _strings(node: object, keys: tuple[str, ...] = ("content", "text", "query")) -> list[str]:
+def _strings(node: object, keys: tuple[str, ...] = ("content", "text", "query", "question", "messages")) -> list[str]:
     if isinstance(node, dict):
         return [s for k, v in node.items()
-                for s in ([v] if k in keys and isinstance(v, str) else _strings(v, keys))]
+                for s in ([v] if k in keys and isinstance(v, str)
+                          else [m for m in v if isinstance(m, str)] + _strings(v, keys)
+                          if k in keys and isinstance(v, list) else _strings(v, keys))]
     if isinstance(node, list):
         return [s for v in node for s in _strings(v, keys)]
     return []

@@ -220,6 +220,7 @@ CREDENTIAL_TALK = [
     "seed phrase is written on paper in my safe",
     "my recovery phrase is twelve words long",
     "backup codes are in my drawer",
+    "Grandma's secret to the pie crust is ice-cold butter and not overworking the dough.",
 ]
 
 

@@ -191,6 +191,15 @@ def classify_sentence(sentence: str) -> Directive:
     clause = _directive_clause(sentence)
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
         (Scope.STANDING,) if _any("standing", sentence) else ())
+    others = Scope.OTHERS in scopes  # other people's data or accounts: never a private favour
+    if Scope.EXFILTRATION in scopes and not others and not _HANDED_OVER.search(sentence):
+        # "send me a photo when you land" asks for a message; data leaves only when what is sent is
+        # the assistant's (conversations, notes, files, everything) or it goes covertly
+        scopes = tuple(s for s in scopes if s is not Scope.EXFILTRATION)
+    if Scope.PERMISSION in scopes and not others and not _GRANTED.search(sentence):
+        # "謝らなくていいよ" / "힘들면 말해도 돼" lets a person off; a grant to the assistant names
+        # what it may now do (open, run, share, skip a check) or whose data it may touch
+        scopes = tuple(s for s in scopes if s is not Scope.PERMISSION)
     # an override ("whatever I say goes", "treat what is written above as void", "never turn a
     # request down") can only be about the agent: it needs no "you" to be addressed to it
     # every conversation or reply the assistant has is a standing scope ("in every chat you have")
@@ -241,8 +250,9 @@ def classify_sentence(sentence: str) -> Directive:
                                                          "be", clause)
     # a standing order with a verb that takes a topic ("never mention the recall") or acts on the
     # assistant's tools and output ("always forward invoices", "every time, run the script")
-    if Scope.STANDING in scopes and (_any("standing_speech", sentence, fallback="speech")
-                                     or _any("operative", clause)):
+    # ("never suggest products to me" is a topic to avoid with this user: a preference)
+    if Scope.STANDING in scopes and not _any("me", clause) and (
+            _any("standing_speech", sentence, fallback="speech") or _any("operative", clause)):
         return Directive(MemoryClass.RULE, scopes, "a standing directive that is not about a preference "
                                                    "dimension", clause)
     # content put into the assistant's answers in general, not along a dimension of this user's
@@ -252,6 +262,34 @@ def classify_sentence(sentence: str) -> Directive:
     return Directive(MemoryClass.REQUEST, scopes, "a one-off request", clause)
 
 
+#: What exfiltration hands over: the assistant's data, all of something, or anything sent covertly.
+_HANDED_OVER = FoldedPattern(
+    r"conversation|chat|history|transcript|memor|\bnotes?\b|records?|\bfiles?\b|\bdata\b|everything|\ball\b|\bevery\b"
+    r"|\beach\b|cop(?:y|ies)|\blogs?\b|secret|quietly|silently|without (?:telling|asking)|inbox|server|webhook|address"
+    r"|对话|聊天|记录|记忆|资料|数据|文件|内容|副本|备份|所有|全部|一切|每|悄悄|偷偷|暗中|私下|秘密|邮箱|信箱"
+    r"|会話|履歴|記録|メモ|データ|ファイル|内容|コピー|全部|すべて|全て|毎|こっそり|メール|アドレス|サーバー"
+    r"|대화|기록|메모|데이터|파일|내용|사본|전부|모든|매번|몰래|이메일|메일|주소|서버"
+    r"|conversaci|historial|registro|memoria|datos|archivo|contenido|copia|\btodo|\bcada\b|secreto|correo|email"
+    r"|gespräch|unterhaltung|verlauf|protokoll|daten|datei|inhalt|kopie|\balle|\bjede|heimlich|notiz|erinnerung|adresse"
+    r"|historique|donnée|fichier|contenu|\btout|\bchaque\b|en secret|discussion|e-mail|courriel"
+    r"|разговор|переписк|истори|запис|памят|данн|файл|содерж|копи|\bвсё|\bвсе|кажд|тайно|почт|адрес"
+    r"|number|phone|\bcards?\b|número|numero|teléfono|telefono|tarjeta|dirección|direccion|bandeja|numéro|téléphone"
+    r"|\bcartes?\b|nummer|telefon|karte|номер|телефон|карт|号码|电话|卡号|地址|番号|電話|カード|住所|번호|전화|카드|주소")
+#: What a permission grant lets the assistant do or touch (see :func:`classify_sentence`).
+_GRANTED = FoldedPattern(
+    r"confirm|ask|check|permission|access|\bread|\bopen|\bsee\b|\bview|execut|\brun|delet|share|disclos|reveal|\bdata"
+    r"|\bfiles?\b|users?\b|customers?|rules?\b|restrict|filter|limit|\bany|without|admin|password|account|system|tool"
+    r"|money|\bpay|transfer|purchas|\bbuy|\border|tell me|let me know|warn|notify"
+    r"|转|钱|付款|支付|买|账户|帐户|告诉|通知|打招呼|说一声|お金|支払|送金|購入|注文|口座|知らせ|連絡|돈|결제|송금|구매|주문|계좌|알리|알려"
+    r"|dinero|pago|transfer|compra|pedido|cuenta|avis|geld|zahl|überweis|kauf|bestell|konto|bescheid|argent|paie|virer|virement"
+    r"|achat|commande|compte|préven|деньг|плат|перевод|покуп|заказ|счёт|счет|предупрежд|сообщ|запуск|уточн|спрос|провер"
+    r"|确认|询问|问我|许可|权限|访问|查看|读取|打开|执行|运行|删除|分享|公开|透露|数据|文件|用户|规则|限制|过滤|任何|随便|直接|不经|管理"
+    r"|確認|許可|承認|同意|了承|アクセス|閲覧|読|開|実行|削除|共有|公開|データ|ファイル|ユーザー|利用者|制限|フィルター|設定|何でも|なんでも|どんな|勝手|自由|管理"
+    r"|확인|허락|허가|승인|동의|접근|열람|읽|열어|실행|삭제|공유|공개|데이터|파일|사용자|이용자|규칙|제한|필터|설정|무엇이든|뭐든|아무|마음대로|관리"
+    r"|confirm|pregunt|permiso|acceso|\bleer|\babrir|ejecut|borrar|elimin|compart|revel|datos|archivo|usuario|regla|restric|cualquier"
+    r"|bestätig|frag|erlaubnis|zugriff|\blesen|öffn|ausführ|lösch|teil|verrat|daten|datei|nutzer|benutzer|regel|einschränk|jede|alle"
+    r"|demand|autoris|accès|\blire|ouvr|exécut|supprim|partag|révél|donnée|fichier|utilisateur|règle|restrict|n'importe"
+    r"|подтвержд|спрашива|разрешени|доступ|читать|открыва|выполня|удаля|делиться|раскрыва|данн|файл|пользовател|правил|огранич|любой|любые|без")
 #: Agent scopes that only make sense addressed to the assistant, even with no "you".
 _ADDRESSED_WITHOUT_YOU = {Scope.PERMISSION, Scope.EXFILTRATION, Scope.DISCLOSURE}
 #: Conversations, as opposed to answers: "in every conversation you have" reaches everyone the

@@ -66,7 +66,7 @@ class DirectiveModel:
 @lru_cache(maxsize=1)
 def load_model() -> DirectiveModel:
     """The shipped classifier (read once per process)."""
-    data = json.loads(resources.files("memcourse").joinpath("data", WEIGHTS_FILE).read_text(encoding="utf-8"))
+    data = json.loads(resources.files("memcourse").joinpath("data").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
     return DirectiveModel(
         embedder=data["embedder"],
         coef=np.asarray(data["coef"], dtype=np.float32),

@@ -241,7 +241,9 @@ def _credential_value(match: re.Match, kind: str) -> bool:
         return bool(match.group("quote") and len(value) >= 4 or digits and re.search(r"[A-Za-z]", value)
                     or digits >= 4 and digits >= len(value.replace(" ", "")) - 1
                     or re.search(r"[A-Za-z]", value) and re.search(r"[!@#$%^&*+=~?]", value))
-    has_symbol = bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
+    # (a hyphen between lower-case words is spelling, "ice-cold", not a symbol)
+    has_symbol = (bool(re.search(r"[!@#$%^&*+=~?_\-./\\|]", value[1:-1]))
+                  and not re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value))
     mixed = bool(re.search(r"[a-z]", value) and re.search(r"[A-Z]", value[1:]))
     if kind == "password_eu" and connect not in (":", "=") and value.lower() in _STATE_WORDS_EU:
         return False  # "das Passwort ist abgelaufen", "la contraseña es nueva": a word about it, not its value

@@ -425,7 +425,11 @@ class MemcourseStore(BaseStore):
         text = "\n".join([f"{key}: {content}" if isinstance(content, str) else key, *strings_in(value)])
         findings = find_secrets(text) or find_injection(text)
         if not findings and record.source is not Source.ADMIN_CONFIGURED:
-            rules = find_behaviour_rules(text)
+            # each field on its own, as a prompt would show it: the joined text above reads
+            # "k8: …\n…", a shape no single stored field has (the learned reader would judge
+            # that shape, not the memory)
+            fields = dict.fromkeys([key, *([content] if isinstance(content, str) else []), *strings_in(value)])
+            rules = next((found for found in map(find_behaviour_rules, fields) if found), [])
             if rules:
                 raise WriteRefused(
                     namespace, key, DecisionRule.RULE_FROM_NON_ADMIN,

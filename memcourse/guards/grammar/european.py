@@ -47,7 +47,7 @@ _BASE: dict[str, dict[str, str]] = {
         r"usuarios|de otros usuarios)|\bde todos los usuarios\b"
                     r"|\bsin (?:preguntar|consultar|pedir(?:me)? permiso|confirmar)\w*|\bde cualquier usuario\b",
         "exfiltration": r"\b(?:envía|manda|reenvía|copia)\w*\b[^.!?]{0,30}\b(?:me|a mí|mi correo|mi email)\b|\ben "
-        r"secreto\b|\bmándame\b|\breenvíamel?o\b"
+        r"secreto\b|\bmándame\b|\breenvíamel?o\b|\b(?:reenvía|envía|cópia)me\b"
                     r"|\b(?:da|pasa|entrega)me(?:lo|la|los|las)\b",
         "ai_reader": r"\b(?:para|a) (?:cualquier|todo|todos los)?\s*(?:asistentes?|agentes?|ia|modelos?)(?: de "
         r"ia)?\s+(?:que lean?|leyendo)",
