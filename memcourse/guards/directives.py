@@ -250,8 +250,7 @@ def classify_sentence(sentence: str) -> Directive:
                                                          "be", clause)
     # a standing order with a verb that takes a topic ("never mention the recall") or acts on the
     # assistant's tools and output ("always forward invoices", "every time, run the script")
-    # ("never suggest products to me" is a topic to avoid with this user: a preference)
-    if Scope.STANDING in scopes and not _any("me", clause) and (
+    if Scope.STANDING in scopes and (
             _any("standing_speech", sentence, fallback="speech") or _any("operative", clause)):
         return Directive(MemoryClass.RULE, scopes, "a standing directive that is not about a preference "
                                                    "dimension", clause)
