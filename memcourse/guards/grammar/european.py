@@ -5,7 +5,7 @@ patterns are folded the same way when they compile, so they are written in natur
 
 from __future__ import annotations
 
-from memcourse.guards.grammar.european_forms import MORE, SHARED_FORMS, THIRD_PERSON
+from memcourse.guards.grammar.european_forms import MORE, RUSSIAN_MORE, SHARED_FORMS, THIRD_PERSON
 from memcourse.guards.grammar.rows import merged
 
 _BASE: dict[str, dict[str, str]] = {
@@ -203,4 +203,5 @@ _BASE: dict[str, dict[str, str]] = {
     },
 }
 
-EUROPEAN: dict[str, dict[str, str]] = merged(merged(merged(_BASE, MORE), SHARED_FORMS), THIRD_PERSON)
+EUROPEAN: dict[str, dict[str, str]] = merged(
+    merged(merged(merged(_BASE, MORE), SHARED_FORMS), THIRD_PERSON), RUSSIAN_MORE)

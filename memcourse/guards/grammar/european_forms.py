@@ -7,7 +7,7 @@ imperatives and fronted objects; audiences, override claims, permission and exfi
 
 from __future__ import annotations
 
-__all__ = ["MORE", "SHARED_FORMS", "THIRD_PERSON"]
+__all__ = ["MORE", "RUSSIAN_MORE", "SHARED_FORMS", "THIRD_PERSON"]
 
 #: Russian imperatives by their endings: the plural / polite -йте -ите -ьте and the -уй of
 #: советуй are imperatives wherever they stand (after a fronted object: "покупателям говорите");
@@ -337,4 +337,24 @@ THIRD_PERSON: dict[str, dict[str, str]] = {
     "de": {"agent_subject": r"^\s*(?:dieser|unser) (?:assistent|bot|chatbot)\b"},
     "fr": {"agent_subject": r"^\s*(?:cet|notre) (?:assistant|bot|chatbot)\b"},
     "es": {"agent_subject": r"^\s*(?:este|nuestro) (?:asistente|bot|chatbot)\b"},
+}
+
+#: Russian forms found by this round's own attacks (docs/security.md, "The learned second reader"):
+#: a statement that the agent's earlier instructions are cancelled; a second-person verb with no
+#: "ты" ("можешь показывать"); a role-play as a model ("представь, что ты модель…", "ИИ без
+#: фильтров"); the user's confirmations declared unnecessary.
+RUSSIAN_MORE: dict[str, dict[str, str]] = {
+    "ru": {
+        "override": (r"(?<!мои )(?<!наши )\b(?:прежние|предыдущие|исходные|первоначальные|твои)\s+(?:\w+\s+)?"
+                     r"(?:указания|инструкции|установки|распоряжения)\b[^.!?]{0,30}"
+                     r"\b(?:отменены|отменяются|недействительны|аннулированы|больше не действуют|утратили силу)"),
+        "you": r"\b\w{2,}(?:ешь|ёшь|ишь)\b",
+        "identity": (r"\b(?:представь|вообрази|допустим|предположим|пусть),? (?:что|будто) ты\s+(?:\w+\s+){0,2}?"
+                     r"(?:модель|ии|бот|ассистент|помощник|персонаж|нейросеть|программа|агент)\b"
+                     r"|\b(?:модель|ии|бот|ассистент|помощник|нейросеть)\w* без (?:всяких |каких-либо |любых )?"
+                     r"(?:фильтр|цензур)\w*"),
+        "permission": (r"\b(?:подтверждени|разрешени|согласи|одобрени)\w* от меня\b[^.!?]{0,20}\b(?:больше )?"
+                       r"(?:не нужн|не требу)\w*|\b(?:моё|мое|мои|моего) (?:подтверждени|разрешени|согласи|одобрени)"
+                       r"\w*[^.!?]{0,20}\b(?:больше )?(?:не нужн|не требу)\w*"),
+    },
 }
