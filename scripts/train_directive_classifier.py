@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from memcourse.embeddings.use_multilingual import MODEL_ID  # noqa: E402
+from memcourse.evaluations.guards import locomo_turns  # noqa: E402
 from memcourse.guards.directives import classify, prepare  # noqa: E402
 from memcourse.guards.learned import MAX_CHARS, WEIGHTS_FILE, embed  # noqa: E402
 
@@ -88,12 +89,6 @@ def training_set() -> tuple[list[str], np.ndarray, dict[str, int]]:
         counts[name] = len(found)
     unique = dict(zip(texts, labels, strict=True))  # a text listed twice counts once (its last label)
     return list(unique), np.array(list(unique.values())), counts
-
-
-def locomo_turns(path: Path) -> list[str]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return [turn["text"] for item in data for key, session in item["conversation"].items()
-            if key.startswith("session_") and isinstance(session, list) for turn in session]
 
 
 def features(texts: list[str]) -> np.ndarray:

@@ -66,7 +66,11 @@ class DirectiveModel:
 @lru_cache(maxsize=1)
 def load_model() -> DirectiveModel:
     """The shipped classifier (read once per process)."""
+    from memcourse.embeddings.use_multilingual import MODEL_ID
+
     data = json.loads(resources.files("memcourse").joinpath("data").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
+    if data["embedder"] != MODEL_ID:
+        raise ValueError(f"the directive classifier was trained on {data['embedder']!r}, not {MODEL_ID!r}")
     return DirectiveModel(
         embedder=data["embedder"],
         coef=np.asarray(data["coef"], dtype=np.float32),
@@ -85,10 +89,6 @@ def embed(prepared: list[str]) -> np.ndarray:
 
 @lru_cache(maxsize=8192)
 def _probability(prepared: str) -> float:
-    from memcourse.embeddings.use_multilingual import MODEL_ID
-
-    if load_model().embedder != MODEL_ID:
-        raise ValueError(f"the directive classifier was trained on {load_model().embedder!r}, not {MODEL_ID!r}")
     return float(load_model().probability(embed([prepared]))[0])
 
 
