@@ -1,4 +1,4 @@
-"""Train the write gate's learned directive classifier (``memcourse/data/directive_classifier.json``).
+"""Train the write gate's learned directive classifier (``memcourse/data/directive_classifier*``).
 
 What it learns (see :mod:`memcourse.guards.learned`): from the USE-multilingual embedding of a
 text, the probability that it is a directive to the assistant (an injection or a user-set rule)
@@ -18,12 +18,19 @@ The held-out corpora (``heldout``, ``fresh``, ``blind``, ``blind2``, ``blind3``)
 
 How it is tuned, all on the development data:
 
-1. the regularisation strength ``C`` from :data:`C_GRID`, by five-fold out-of-fold predictions: the
-   ``C`` whose thresholds (step 2) refuse the most development attacks;
-2. a threshold per grammar class (fact, request, preference): the highest out-of-fold
-   probability of any benign development text of that class, plus :data:`MARGIN` — with
-   ``--locomo PATH``, also of every turn of a LoCoMo file (evaluation data, read in place, never
-   copied) of that class, so ordinary conversation between people is not refused.
+1. the model: a support-vector machine with an RBF kernel (scikit-learn's ``SVC``; the gate
+   evaluates it with numpy alone, :class:`memcourse.guards.learned.DirectiveModel`), its
+   regularisation ``C`` from :data:`C_GRID`, by five-fold out-of-fold scores: the ``C`` whose
+   thresholds (step 2) refuse the most development attacks the grammar missed. The logistic
+   regression it replaced is scored the same way and printed beside it, for the record;
+2. a threshold per grammar class (fact, request, preference), on the out-of-fold scores of that
+   class's benign development texts: just above the (:data:`ALLOWED_BENIGN` + 1)-th highest, plus
+   :data:`MARGIN`. One benign text per class may score above it out of fold: each class's top
+   benign is a text on the line (a promotion phrased as a wish about "all answers", a family rule
+   stated in the imperative), and setting the bar above it would refuse almost nothing. With
+   ``--locomo PATH`` the threshold is then raised above every turn of a LoCoMo file (evaluation
+   data, read in place, never copied) of that class: ordinary conversation between people is
+   never refused.
 
 Run from the repository root::
 
@@ -46,16 +53,20 @@ sys.path.insert(0, str(ROOT))
 from memcourse.embeddings.use_multilingual import MODEL_ID  # noqa: E402
 from memcourse.evaluations.guards import locomo_turns  # noqa: E402
 from memcourse.guards.directives import classify, prepare  # noqa: E402
-from memcourse.guards.learned import MAX_CHARS, WEIGHTS_FILE, embed  # noqa: E402
+from memcourse.guards.learned import MAX_CHARS, VECTORS_FILE, WEIGHTS_FILE, embed  # noqa: E402
 
 DATA = ROOT / "memcourse" / "data"
 OUT = DATA / WEIGHTS_FILE
-CORPORA = ("guard_corpus.json", "guard_corpus_paraphrase.json", "guard_corpus_train.json",
+VECTORS = DATA / VECTORS_FILE
+CORPORA = ("guard_corpus.json", "guard_corpus_paraphrase.json", "guard_corpus_train.json", "guard_corpus_train2.json",
            "guard_corpus_train_chat.json")
 BENIGN_SETS = ("recall_eval.json", "recall_crosslingual.json", "extraction_conversations.json", "e2e_benchmark.json")
 ATTACKS = {"injection", "rule"}
-C_GRID = (0.3, 1.0, 3.0)
-MARGIN = 0.02
+C_GRID = (1.0, 3.0)
+#: Benign development texts per class that may score above the threshold out of fold.
+ALLOWED_BENIGN = 1
+#: How far above that benign score the threshold sits, on the decision scale.
+MARGIN = 0.05
 CLASSES = ("fact", "request", "preference")
 FOLDS = 5
 
@@ -100,79 +111,123 @@ def grammar_classes(texts: list[str]) -> np.ndarray:
     return np.array([classify(t).memory_class.value for t in texts])
 
 
-def thresholds(benign_p: np.ndarray, benign_class: np.ndarray) -> dict[str, float]:
-    return {c: round(min(1.0, float(benign_p[benign_class == c].max(initial=0.0)) + MARGIN), 4) for c in CLASSES}
+def limits(benign_scores: np.ndarray, benign_class: np.ndarray, allowed: int) -> dict[str, float]:
+    """Per class, a decision-scale threshold just above its (allowed + 1)-th highest benign score."""
+    out = {}
+    for c in CLASSES:
+        ranked = np.sort(benign_scores[benign_class == c])[::-1]
+        out[c] = float(ranked[allowed]) + MARGIN if len(ranked) > allowed else -np.inf
+    return out
 
 
-def refused(p: np.ndarray, classes: np.ndarray, limits: dict[str, float]) -> np.ndarray:
-    return np.array([c in limits and q >= limits[c] for q, c in zip(p, classes, strict=True)])
+def refused(scores: np.ndarray, classes: np.ndarray, bars: dict[str, float]) -> np.ndarray:
+    return np.array([c in bars and q >= bars[c] for q, c in zip(scores, classes, strict=True)])
 
 
-def fit(x: np.ndarray, y: np.ndarray, c: float):
+def fit_svm(x: np.ndarray, y: np.ndarray, c: float, probability: bool = False):
+    from sklearn.svm import SVC
+
+    return SVC(C=c, kernel="rbf", class_weight="balanced", probability=probability, random_state=0).fit(x, y)
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, c: float):
     from sklearn.linear_model import LogisticRegression
 
     return LogisticRegression(C=c, class_weight="balanced", max_iter=5000).fit(x, y)
 
 
-def out_of_fold(x: np.ndarray, y: np.ndarray, c: float) -> np.ndarray:
+def out_of_fold(x: np.ndarray, y: np.ndarray, fit) -> np.ndarray:
+    """Each text's score from a model that never saw it (five folds)."""
     from sklearn.model_selection import StratifiedKFold
 
-    p = np.zeros(len(y))
-    for train, test in StratifiedKFold(FOLDS, shuffle=True, random_state=0).split(x, y):
-        p[test] = fit(x[train], y[train], c).predict_proba(x[test])[:, 1]
-    return p
+    scores = np.zeros(len(y))
+    for train_part, test_part in StratifiedKFold(FOLDS, shuffle=True, random_state=0).split(x, y):
+        scores[test_part] = fit(x[train_part], y[train_part]).decision_function(x[test_part])
+    return scores
 
 
-def train(locomo: Path | None) -> dict:
+def caught_out_of_fold(scores: np.ndarray, y: np.ndarray, classes: np.ndarray) -> tuple[int, int, dict[str, float]]:
+    """Development attacks the grammar missed that these scores refuse, of how many, at the thresholds."""
+    bars = limits(scores[~y], classes[~y], ALLOWED_BENIGN)
+    caught = refused(scores, classes, bars)[y & (classes != "rule")]
+    return int(caught.sum()), len(caught), bars
+
+
+def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool = True) -> tuple[dict, np.ndarray]:
+    """The classifier's data file (a dict) and its support vectors. ``grid``: the ``C`` values
+    to choose from; ``compare``: also score the logistic regression the SVM replaced."""
     texts, y, counts = training_set()
     x, classes = features(texts), grammar_classes(texts)
+    if compare:
+        caught, total, _ = caught_out_of_fold(out_of_fold(x, y, lambda a, b: fit_logistic(a, b, 0.3)), y, classes)
+        print(f"logistic regression (C=0.3), for comparison: refuses {caught}/{total} development attacks "
+              "the grammar missed (out of fold)")
     best = None
-    for c in C_GRID:
-        oof = out_of_fold(x, y, c)
-        limits = thresholds(oof[~y], classes[~y])
-        caught = refused(oof, classes, limits)[y & (classes != "rule")]
-        print(f"C={c}: thresholds {limits}; development attacks the grammar missed that the classifier "
-              f"refuses (out of fold): {caught.sum()}/{len(caught)}")
-        if best is None or caught.sum() > best[1]:
-            best = (c, caught.sum(), limits)
-    c, _, development = best
-    model = fit(x, y, c)
-    final = dict(development)
+    for c in grid:
+        caught, total, bars = caught_out_of_fold(out_of_fold(x, y, lambda a, b, c=c: fit_svm(a, b, c)), y, classes)
+        print(f"RBF SVM, C={c}: refuses {caught}/{total} development attacks the grammar missed (out of fold); "
+              f"decision thresholds { {k: round(v, 3) for k, v in bars.items()} }")
+        if best is None or caught > best[1]:
+            best = (c, caught, bars)
+    c, _, bars = best
+    model = fit_svm(x, y, c, probability=True)
+    slope, offset = float(model.probA_[0]), float(model.probB_[0])
+
+    def probability(score: float) -> float:
+        return round(1.0 / (1.0 + float(np.exp(slope * score + offset))), 6)
+
+    development = {k: probability(v) for k, v in bars.items()}
+    final = dict(bars)
     conversation = locomo_turns(locomo) if locomo else []
     if conversation:
-        pl = model.predict_proba(features(conversation))[:, 1]
-        ordinary = thresholds(pl, grammar_classes(conversation))
-        final = {k: max(development[k], ordinary[k]) for k in CLASSES}
-        print(f"LoCoMo turns ({len(conversation)}): thresholds that refuse none of them {ordinary}")
-    return {
-        "description": "The write gate's learned directive classifier (memcourse.guards.learned): logistic "
-                       "regression over USE-multilingual vectors of directives.prepare(text); made by "
+        ordinary = limits(model.decision_function(features(conversation)), grammar_classes(conversation), 0)
+        final = {k: max(bars[k], ordinary[k]) for k in CLASSES}
+        print(f"LoCoMo turns ({len(conversation)}): decision thresholds that refuse none of them "
+              f"{ {k: round(v, 3) for k, v in ordinary.items()} }")
+    result = {
+        "description": "The write gate's learned directive classifier (memcourse.guards.learned): an RBF-kernel "
+                       "support-vector machine over USE-multilingual vectors of directives.prepare(text), with "
+                       "Platt scaling; its support vectors are in directive_classifier_vectors.npy; made by "
                        "scripts/train_directive_classifier.py from development data only.",
         "embedder": MODEL_ID,
         "C": c,
+        "gamma": round(float(model._gamma), 9),
+        "dimension": int(x.shape[1]),
         "trained_on": counts,
+        "allowed_benign_per_class": ALLOWED_BENIGN,
         "thresholds_development": development,
         "locomo_turns": len(conversation),
-        "thresholds": final,
+        "thresholds": {k: probability(v) for k, v in final.items()},
         "intercept": round(float(model.intercept_[0]), 6),
-        "coef": [round(float(v), 6) for v in model.coef_[0]],
+        "platt": [round(slope, 6), round(offset, 6)],
+        "weights": [round(float(v), 6) for v in model.dual_coef_[0]],
     }
+    return result, model.support_vectors_.astype(np.float16)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locomo", type=Path, help="a LoCoMo file whose turns the thresholds must not refuse")
-    parser.add_argument("--check", action="store_true", help="retrain and compare with the shipped file")
+    parser.add_argument("--check", action="store_true",
+                        help="retrain at the shipped C and compare with the shipped files")
     args = parser.parse_args(argv)
-    result = train(args.locomo)
+    if args.check:  # the shipped C only: the choice among C_GRID was printed when it was trained
+        shipped_c = json.loads(OUT.read_text(encoding="utf-8"))["C"]
+        result, vectors = train(args.locomo, grid=(shipped_c,), compare=False)
+    else:
+        result, vectors = train(args.locomo)
     if not args.check:
         OUT.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {OUT.relative_to(ROOT)} (C={result['C']}, thresholds {result['thresholds']})")
+        np.save(VECTORS, vectors)
+        print(f"wrote {OUT.relative_to(ROOT)} and {VECTORS.relative_to(ROOT)} ({len(vectors)} support vectors, "
+              f"C={result['C']}, thresholds {result['thresholds']})")
         return 0
     shipped = json.loads(OUT.read_text(encoding="utf-8"))
     same = (shipped["C"] == result["C"] and shipped["thresholds_development"] == result["thresholds_development"]
-            and np.allclose(shipped["coef"], result["coef"], atol=1e-3)
-            and abs(shipped["intercept"] - result["intercept"]) < 1e-3)
+            and len(shipped["weights"]) == len(result["weights"])
+            and np.allclose(shipped["weights"], result["weights"], atol=1e-3)
+            and abs(shipped["intercept"] - result["intercept"]) < 1e-3
+            and np.array_equal(np.load(VECTORS), vectors))
     print("the shipped weights reproduce" if same else "the shipped weights differ from a fresh training run")
     return 0 if same else 1
 

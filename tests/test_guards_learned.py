@@ -31,7 +31,8 @@ def thresholds(monkeypatch):
 def test_the_shipped_model_loads_with_a_threshold_per_grammar_class():
     model = learned.load_model()
     assert model.embedder == "use-multilingual-v3"
-    assert model.coef.shape == (512,)
+    assert model.support_vectors.shape == (len(model.weights), 512) and len(model.weights) > 100
+    assert model.gamma > 0 and model.platt[0] < 0  # a higher score means a likelier directive
     assert set(model.thresholds) == {"fact", "request", "preference"}
     assert all(0.5 < t <= 1.0 for t in model.thresholds.values())
 
@@ -121,3 +122,16 @@ def test_the_shipped_weights_reproduce_from_the_development_data():
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "reproduce" in done.stdout
+
+
+def test_the_kernel_score_is_a_weighted_vote_of_the_nearest_support_vectors():
+    """``f(x) = Σ wᵢ exp(-γ‖x - sᵢ‖²) + b``, computed with numpy alone, as the docstring says."""
+    import numpy as np
+
+    model = learned.DirectiveModel(embedder="test", support_vectors=np.eye(2, dtype=np.float32),
+                                   weights=np.array([1.0, -1.0], dtype=np.float32), gamma=1.0, intercept=0.25,
+                                   platt=(-2.0, 0.0), thresholds={})
+    score = model.decision(np.array([[1.0, 0.0], [0.0, 1.0]], dtype=np.float32))
+    expected = 1.0 - np.exp(-2.0) + 0.25  # ‖e1 - e1‖² = 0, ‖e1 - e2‖² = 2
+    assert np.allclose(score, [expected, -(1.0 - np.exp(-2.0)) + 0.25], atol=1e-6)
+    assert np.allclose(model.probability(np.array([[1.0, 0.0]], dtype=np.float32)), 1 / (1 + np.exp(-2.0 * expected)))

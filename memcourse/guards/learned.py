@@ -10,19 +10,29 @@ or half in one language and half in another, is the same meaning, though: a mult
 sentence embedding puts it near the requests the corpora hold.
 
 So the gate reads every text twice. The grammar's verdict stands when it says *rule*. When it
-says *fact*, *request* or *preference*, a logistic regression over the USE-multilingual
-embedding of the same text (the model the default embedder already loads for Chinese) gives the
-probability that the text is a directive to the assistant rather than something a memory may
-be; at or above the threshold for that grammar class the text is judged a rule, and the
-decision says so, with the probability and the threshold.
+says *fact*, *request* or *preference*, a classifier over the USE-multilingual embedding of the
+same text (the model the default embedder already loads for Chinese) gives the probability that
+the text is a directive to the assistant rather than something a memory may be; at or above the
+threshold for that grammar class the text is judged a rule, and the decision says so, with the
+probability and the threshold.
+
+**Which classifier.** A support-vector machine with a Gaussian (RBF) kernel: a text's score is
+a weighted vote of the labelled development texts nearest to it in meaning (its *support
+vectors*), ``f(x) = Σ wᵢ · exp(-γ‖x - sᵢ‖²) + b``, turned into a probability by a fitted logistic
+curve (Platt scaling). It replaced a logistic regression (one weighted sum of the 512 vector
+components): directives and facts are not separated by one flat boundary in this space, and out
+of fold, at the same benign budget, the kernel refused about twice as many of the development
+attacks the grammar missed (``scripts/train_directive_classifier.py`` prints both;
+docs/security.md has the figures).
 
 Why a threshold per class: most ordinary turns the grammar calls facts, and a friendly
 "don't ever forget you have people cheering you on" sits closer to an order than any fact, so
-each class gets the lowest threshold that refuses none of its benign development texts. The
-weights and thresholds are data (``memcourse/data/directive_classifier.json``), made by
-``scripts/train_directive_classifier.py`` from the project's development corpora only; the
-held-out corpora never train or tune it. It is a filter with a measured miss rate, like the
-vocabulary: the fence in the prompt (:mod:`memcourse.recall.packing`) stays the boundary.
+each class gets its own threshold, set from its benign development texts. The weights and
+thresholds are data (``memcourse/data/directive_classifier.json`` and the support vectors in
+``directive_classifier_vectors.npy``), made by ``scripts/train_directive_classifier.py`` from the
+project's development corpora only; the held-out corpora never train or tune it. It is a filter
+with a measured miss rate, like the vocabulary: the fence in the prompt
+(:mod:`memcourse.recall.packing`) stays the boundary.
 """
 
 from __future__ import annotations
@@ -37,11 +47,13 @@ import numpy as np
 from memcourse.guards.directives import Directive, MemoryClass, prepare
 from memcourse.guards.normalise import Normalised
 
-__all__ = ["LEARNED_REASON", "WEIGHTS_FILE", "DirectiveModel", "directive_probability", "load_model", "second_reading",
-           "warm_up"]
+__all__ = ["LEARNED_REASON", "VECTORS_FILE", "WEIGHTS_FILE", "DirectiveModel", "directive_probability", "load_model",
+           "second_reading", "warm_up"]
 
 #: The packaged file holding the classifier (see ``scripts/train_directive_classifier.py``).
 WEIGHTS_FILE = "directive_classifier.json"
+#: Its support vectors (float16: the probabilities move by less than 0.0001).
+VECTORS_FILE = "directive_classifier_vectors.npy"
 #: Texts longer than this are read in their first part: a directive hidden deeper in a long
 #: text is the vocabulary's and the grammar's to find, sentence by sentence.
 MAX_CHARS = 600
@@ -51,16 +63,31 @@ LEARNED_REASON = "reads as a directive to the assistant although its grammar rea
 
 @dataclass(frozen=True)
 class DirectiveModel:
-    """A linear classifier over one embedding model's vectors, with a threshold per grammar class."""
+    """A kernel classifier over one embedding model's vectors, with a threshold per grammar class.
+
+    ``support_vectors`` (n × 512) and ``weights`` (n) are the labelled texts the decision leans
+    on and their signed weights; ``gamma`` the kernel's width; ``intercept`` the offset;
+    ``platt`` the (A, B) of the curve ``1 / (1 + exp(A·f + B))`` that maps a score to a probability.
+    """
 
     embedder: str
-    coef: np.ndarray
+    support_vectors: np.ndarray
+    weights: np.ndarray
+    gamma: float
     intercept: float
+    platt: tuple[float, float]
     thresholds: dict[str, float]
+
+    def decision(self, vectors: np.ndarray) -> np.ndarray:
+        """The signed score ``Σ wᵢ · exp(-γ‖x - sᵢ‖²) + b`` of each row of ``vectors``."""
+        distances = ((vectors ** 2).sum(axis=1)[:, None] + (self.support_vectors ** 2).sum(axis=1)[None, :]
+                     - 2.0 * vectors @ self.support_vectors.T)
+        return np.exp(-self.gamma * np.maximum(distances, 0.0)) @ self.weights + self.intercept
 
     def probability(self, vectors: np.ndarray) -> np.ndarray:
         """P(directive to the assistant) for each row of ``vectors``."""
-        return 1.0 / (1.0 + np.exp(-(vectors @ self.coef + self.intercept)))
+        slope, offset = self.platt
+        return 1.0 / (1.0 + np.exp(slope * self.decision(vectors) + offset))
 
 
 @lru_cache(maxsize=1)
@@ -68,13 +95,23 @@ def load_model() -> DirectiveModel:
     """The shipped classifier (read once per process)."""
     from memcourse.embeddings.use_multilingual import MODEL_ID
 
-    data = json.loads(resources.files("memcourse").joinpath("data").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
+    folder = resources.files("memcourse").joinpath("data")
+    data = json.loads(folder.joinpath(WEIGHTS_FILE).read_text(encoding="utf-8"))
     if data["embedder"] != MODEL_ID:
         raise ValueError(f"the directive classifier was trained on {data['embedder']!r}, not {MODEL_ID!r}")
+    with folder.joinpath(VECTORS_FILE).open("rb") as handle:
+        support_vectors = np.load(handle).astype(np.float32)
+    weights = np.asarray(data["weights"], dtype=np.float32)
+    if support_vectors.shape != (len(weights), data["dimension"]):
+        raise ValueError(f"{VECTORS_FILE} holds {support_vectors.shape}, the weights expect "
+                         f"({len(weights)}, {data['dimension']}): retrain with scripts/train_directive_classifier.py")
     return DirectiveModel(
         embedder=data["embedder"],
-        coef=np.asarray(data["coef"], dtype=np.float32),
+        support_vectors=support_vectors,
+        weights=weights,
+        gamma=float(data["gamma"]),
         intercept=float(data["intercept"]),
+        platt=(float(data["platt"][0]), float(data["platt"][1])),
         thresholds={name: float(value) for name, value in data["thresholds"].items()},
     )
 
@@ -121,6 +158,6 @@ def second_reading(text: str | Normalised, verdict: Directive) -> Directive:
     return Directive(
         MemoryClass.RULE, verdict.scopes,
         f"{LEARNED_REASON} a {verdict.memory_class.value}: "
-        f"the learned classifier gives {probability:.2f} (threshold {threshold:.2f})",
+        f"the learned classifier gives {probability:.3f} (threshold {threshold:.3f})",
         source,
     )
