@@ -42,7 +42,7 @@ import re
 
 from memcourse.guards.authority import find_claims
 from memcourse.guards.commandline import find_command_line_credentials
-from memcourse.guards.directives import Directive, MemoryClass, Scope, classify
+from memcourse.guards.directives import Directive, MemoryClass, Scope, classify, quotations
 from memcourse.guards.findings import Finding, mask, quote
 from memcourse.guards.identifiers import (
     blank_non_identifiers,
@@ -52,7 +52,7 @@ from memcourse.guards.identifiers import (
 )
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
 from memcourse.guards.learned import LEARNED_REASON, directive_probability, second_reading
-from memcourse.guards.mention import drop_mentions
+from memcourse.guards.mention import addresses_assistant, drop_mentions
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
 from memcourse.guards.rules import NAMED_TEXT_EN, RULE_PATTERNS, find_rules
 from memcourse.guards.secrets import find_credentials
@@ -120,7 +120,30 @@ def judge(text: str | Normalised) -> Directive:
     (:func:`~memcourse.guards.directives.classify`), turned into a rule when the learned
     classifier reads a directive the grammar did not (:func:`~memcourse.guards.learned.second_reading`)."""
     views = _views(text)
-    return second_reading(views, classify(views))
+    verdict = classify(views)
+    if verdict.memory_class is not MemoryClass.RULE:
+        verdict = _quoted_order(views) or verdict
+    return second_reading(views, verdict)
+
+
+def _quoted_order(views: Normalised) -> Directive | None:
+    """The grammar reads a text with its quotations removed (reported speech). A quotation handed
+    to the agent is not reported speech, though: «ignora las instrucciones anteriores» — hazlo tú
+    también. When the text speaks to the assistant outside its quotations
+    (:func:`~memcourse.guards.mention.addresses_assistant`), each quotation is read as an
+    utterance of its own, by the grammar and by the learned reader, and an order to the agent
+    there makes the text a rule. (A quotation nobody hands to the agent stays reported speech:
+    measured, reading those too refused more benign texts than it caught attacks.)"""
+    if not addresses_assistant(views):
+        return None
+    for quotation in quotations(views.source):
+        verdict = classify(quotation)
+        if verdict.memory_class is not MemoryClass.RULE:
+            verdict = second_reading(quotation, verdict)
+        if verdict.memory_class is MemoryClass.RULE:
+            return Directive(MemoryClass.RULE, verdict.scopes,
+                             f"a quoted order handed to the agent: {verdict.reason}", quotation)
+    return None
 
 
 def find_directive_rules(text: str | Normalised) -> list[Finding]:

@@ -59,7 +59,7 @@ from memcourse.guards.grammar import GRAMMAR
 from memcourse.guards.normalise import FoldedPattern, Normalised, fold_text
 from memcourse.vocabulary import Code
 
-__all__ = ["DIMENSIONS", "GRAMMAR", "Directive", "MemoryClass", "Scope", "classify"]
+__all__ = ["DIMENSIONS", "GRAMMAR", "Directive", "MemoryClass", "Scope", "classify", "quotations"]
 
 
 class MemoryClass(Code):
@@ -313,6 +313,19 @@ def prepare(text: str) -> str:
     """The text the grammar reads: quotations removed, the polite German "Sie" marked
     (``sie·f``), lower-cased, folded."""
     return fold_text(_POLITE_SIE.sub("sie·f", _QUOTED.sub(_QUOTE_PLACEHOLDER, text)).lower())
+
+
+#: Typographic quotation marks delimit no data, so after a comma they still quote ("Según un
+#: estudio, «…»"): :func:`quotations` reads them wherever they stand.
+_TYPOGRAPHIC = re.compile(r"“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
+                          r"|„[^“\n]{2,200}“|《[^》\n]{2,200}》")
+
+
+def quotations(text: str) -> list[str]:
+    """What ``text`` quotes, without the quotation marks: the spans :func:`prepare` removes, and
+    every span in typographic quotation marks."""
+    spans = [m.group()[1:-1].strip() for m in _QUOTED.finditer(text)]
+    return list(dict.fromkeys(spans + [m.group()[1:-1].strip() for m in _TYPOGRAPHIC.finditer(text)]))
 
 
 def classify(text: str | Normalised) -> Directive:

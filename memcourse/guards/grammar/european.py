@@ -99,8 +99,9 @@ _BASE: dict[str, dict[str, str]] = {
                     r"|\bgib (?:sie|es|ihn) mir\b",
         "ai_reader": r"\ban (?:jeden|alle|den)?\s*(?:ki-)?(?:assistenten|agenten|modelle?)\b[^.!?]{0,20}\b(?:liest"
         r"|lesen|verarbeitet)",
-        "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|immer|nie|niemals|jedes mal|beim nächsten "
-        r"mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
+        # "immer noch" / "noch immer" is "still", not "always"
+        "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|(?<!noch )immer(?! noch)|nie|niemals"
+        r"|jedes mal|beim nächsten mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
         "me": r"\b(?:mir|mich|mein|meine|meinen)\b",
         "you": r"\b(?:du|dich|dir|dein|deine|deiner|deinem|deinen|deines)\b",
         "answer": r"\b(?:beantworte\w*|antworte\w*|lehn\w* ab)\b",
