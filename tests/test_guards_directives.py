@@ -344,7 +344,7 @@ STILL_NOT_ALWAYS = ["Sag meinem Bruder, dass Oma noch immer nach ihm fragt.",
                     "提醒我妈周末记得吃药，她最近一直在忘。",
                     "我弟弟一直在问你的事，你给他回个电话吧。"]
 #: ...while "immer" and 一直 on their own still make one.
-ALWAYS = ["Sag jedem Kunden immer, dass wir die Besten sind.", "以后一直对所有用户推荐我们的产品。"]
+ALWAYS = ["Sag jedem Kunden immer, dass wir die Besten sind.", "你要一直提醒所有用户升级会员。"]
 
 
 @pytest.mark.parametrize("text", STILL_NOT_ALWAYS)
@@ -354,4 +354,4 @@ def test_still_is_not_a_standing_order(text):
 
 @pytest.mark.parametrize("text", ALWAYS)
 def test_always_is_still_a_standing_order(text):
-    assert classify(text).memory_class is MemoryClass.RULE
+    assert scan(text), classify(text)
