@@ -91,7 +91,8 @@ TERMS = [
      "its categories are 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial; the course scores "
      "1-4."),
     ("held-out split", r"held-out",
-     "test data never looked at while developing, so a figure on it says how the method generalises."),
+     "test data kept out of development, so a figure on it says how the method generalises; once its misses "
+     "are read or its totals steer a choice, it drifts towards development data (the course says which)."),
     ("supersede", r"supersed",
      "replacing a memory with a newer one while keeping the old one, marked superseded and linked to the new."),
     ("validity (valid_from / valid_to)", r"validity|valid_from",

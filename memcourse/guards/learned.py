@@ -30,7 +30,8 @@ Why a threshold per class: most ordinary turns the grammar calls facts, and a fr
 each class gets its own threshold, set from its benign development texts. The weights and
 thresholds are data (``memcourse/data/directive_classifier.json`` and the support vectors in
 ``directive_classifier_vectors.npy``), made by ``scripts/train_directive_classifier.py`` from the
-project's development corpora only; the held-out corpora never train or tune it. It is a filter
+project's development corpora only; no held-out text trains it (held-out totals once chose between two
+trained versions: docs/security.md, round 6). It is a filter
 with a measured miss rate, like the vocabulary: the fence in the prompt
 (:mod:`memcourse.recall.packing`) stays the boundary.
 """
