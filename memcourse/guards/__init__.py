@@ -175,7 +175,10 @@ def find_behaviour_rules(text: str | Normalised) -> list[Finding]:
         # format dimension, not a fixed text: the vocabulary's fixed_text needs a quoted text
         # or a link (or a text named as one, "with the word Hello") to overrule the grammar
         vocabulary = [f for f in vocabulary if f.category != "fixed_text" or _FIXED_CONTENT.search(views.source)]
-    return _directive_findings(verdict, views.source) + vocabulary
+    directive = _directive_findings(verdict, views.source)
+    if directive and directive[0].category == "directive_learned":
+        return vocabulary + directive  # a reason a person can check first, the classifier's score after
+    return directive + vocabulary
 
 
 _FIXED_CONTENT = re.compile(r"[\"'“”‘’「」『』《》«»]|https?://|www\.|" + NAMED_TEXT_EN, re.IGNORECASE)
