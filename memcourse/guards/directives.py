@@ -117,10 +117,11 @@ class Directive:
 #: and nor is the gap between two of its strings (``": "``, ``", "``).
 #: The placeholder carries no punctuation, so a quotation never splits its sentence in two.
 _QUOTE_PLACEHOLDER = " ‹quoted› "
+#: Text in typographic quotation marks (“…”, ‘…’, 「…」, 『…』, «…», „…“).
+_TYPOGRAPHIC_QUOTE = (r"“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
+                      r"|„[^“\n]{2,200}“")
 _QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])"
-                     r"|\"(?![\s:,])[^\"\n]{2,200}(?<![\s:,])\""
-                     r"|“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
-                     r"|„[^“\n]{2,200}“)", re.IGNORECASE)
+                     r"|\"(?![\s:,])[^\"\n]{2,200}(?<![\s:,])\"|" + _TYPOGRAPHIC_QUOTE + ")", re.IGNORECASE)
 #: A full stop inside a word (a domain, a version, a decimal: "shop.example", "3.5") ends no sentence.
 _SENTENCES = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=\w))+(?:[.!?。！？]+|$)")
 _CLAUSES = re.compile(r"[^,，;；:：]+")
@@ -317,8 +318,7 @@ def prepare(text: str) -> str:
 
 #: Typographic quotation marks delimit no data, so after a comma they still quote ("Según un
 #: estudio, «…»"): :func:`quotations` reads them wherever they stand.
-_TYPOGRAPHIC = re.compile(r"“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
-                          r"|„[^“\n]{2,200}“|《[^》\n]{2,200}》")
+_TYPOGRAPHIC = re.compile(_TYPOGRAPHIC_QUOTE)
 
 
 def quotations(text: str) -> list[str]:

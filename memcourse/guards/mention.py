@@ -113,17 +113,20 @@ def is_discussion(views: Normalised) -> bool:
     if views.hidden or views.signals:
         return False  # hidden text or hidden characters are never a plain discussion
     text = views.text.text
-    outside = _unquoted(text)
-    if not (_META.search(text) or _REPORTED.search(outside)):
+    if not (_META.search(text) or _REPORTED.search(_unquoted(text))):
         return False
-    around = _EXPLAIN.compiled.sub(" ", outside)
     # "I typed '…', so from now on that's how it is": the quote is taken up, not discussed
-    return not _ADDRESS.search(around) and not _adopted(around)
+    return not addresses_assistant(views) and not _adopted(_around(views))
 
 
 def addresses_assistant(views: Normalised) -> bool:
     """Does the text, outside its quotations, speak to the assistant ("you", "please", 你, ты…)?"""
-    return bool(_ADDRESS.search(_EXPLAIN.compiled.sub(" ", _unquoted(views.text.text))))
+    return bool(_ADDRESS.search(_around(views)))
+
+
+def _around(views: Normalised) -> str:
+    """The text outside its quotations, a request for an explanation of them taken out."""
+    return _EXPLAIN.compiled.sub(" ", _unquoted(views.text.text))
 
 
 def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
