@@ -50,3 +50,22 @@ def test_unknown_paths_get_404_and_the_server_stops():
         urllib.request.urlopen(
             urllib.request.Request(server.base_url + "/chat/completions", data=b"{}", method="POST"), timeout=2
         )
+
+
+def test_a_client_that_stops_waiting_leaves_no_traceback(capfd):
+    """A timeout demo: the server answers after the client has gone. That is not an error worth a
+    traceback in the learner's output (socketserver prints one for a broken pipe otherwise)."""
+    import socket
+    import time
+
+    def slow(body):
+        time.sleep(0.6)
+        return "late"
+
+    with LoopbackChatServer(slow) as server:
+        for _ in range(3):
+            request = urllib.request.Request(server.base_url + "/chat/completions", data=b"{}", method="POST")
+            with pytest.raises((TimeoutError, socket.timeout, urllib.error.URLError)):
+                urllib.request.urlopen(request, timeout=0.2)
+        time.sleep(1.0)  # let the handlers finish writing to the closed sockets
+    assert "Traceback" not in capfd.readouterr().err
