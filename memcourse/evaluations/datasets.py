@@ -31,6 +31,8 @@ PACKAGED = {
     "guard_corpus_blind_heldout.json": "guard cases written blind to the detectors and corpora, blind held-out split",
     "guard_corpus_blind2_heldout.json": "guard cases written blind by a later session, second blind held-out split",
     "guard_corpus_blind3_heldout.json": "labelled guard cases, third blind held-out split (aggregates only)",
+    "guard_corpus_secrets.json": "credentials, identifiers and look-alikes in nine languages, development split",
+    "guard_corpus_secrets_check_heldout.json": "credentials and look-alikes written apart, held-out (aggregates only)",
     "extraction_conversations.json": "conversations with expected memories (memcourse eval --extraction)",
     "e2e_benchmark.json": "multi-session questions (memcourse eval --e2e)",
 }

@@ -53,6 +53,7 @@ from memcourse.guards.identifiers import (
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
 from memcourse.guards.learned import LEARNED_REASON, directive_probability, second_reading
 from memcourse.guards.mention import addresses_assistant, drop_mentions
+from memcourse.guards.named_values import find_named_values
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
 from memcourse.guards.rules import NAMED_TEXT_EN, RULE_PATTERNS, find_rules
 from memcourse.guards.secrets import find_credentials
@@ -97,7 +98,10 @@ def find_secrets(text: str | Normalised) -> list[Finding]:
     """Secrets (kind ``"secret"``) and personal identifiers (kind ``"personal_id"``) in
     ``text``; an empty list if none."""
     views = _views(text)
-    return find_credentials(views) + find_command_line_credentials(views) + find_identifiers(views)
+    found = find_credentials(views) + find_command_line_credentials(views) + find_identifiers(views)
+    kinds = {finding.kind for finding in found}
+    # the window reader: a credential or identifier named and given in words the patterns lack
+    return found + [finding for finding in find_named_values(views) if finding.kind not in kinds]
 
 
 def find_injection(text: str | Normalised) -> list[Finding]:

@@ -26,6 +26,7 @@ import re
 
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.normalise import Normalised, View
+from memcourse.guards.values import is_placeholder
 
 __all__ = ["find_command_line_credentials"]
 
@@ -81,7 +82,7 @@ def _plausible(value: str, *, loose: bool) -> bool:
     """Whether a value after a credential flag could be the credential. ``loose`` (an attached
     ``=value``, ``-pVALUE`` or a quoted value) accepts any non-placeholder; a separate word must
     not be a word of prose and must look like something other than a plain word."""
-    if len(value) < 3 or _PLACEHOLDER.match(value) or value.lower() in _PROSE:
+    if len(value) < 3 or _PLACEHOLDER.match(value) or is_placeholder(value) or value.lower() in _PROSE:
         return False
     if loose:
         return True

@@ -87,7 +87,9 @@ def blank_non_identifiers(text: str) -> str:
     """``text`` with UUIDs, hashes, dates, times and version numbers replaced by ``_``
     (same length, so positions still point into the original)."""
     for pattern in _NOT_IDENTIFIERS:
-        text = pattern.sub(lambda m: "_" * len(m.group()), text)
+        # (an IBAN whose country letters are hex digits, DE or BE, reads as a hash: it is not one)
+        text = pattern.sub(lambda m: m.group() if _IBAN.fullmatch(m.group()) and _iban_valid(m.group())
+                           else "_" * len(m.group()), text)
     return text
 
 

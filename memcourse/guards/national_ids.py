@@ -19,24 +19,9 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import date
 
+from memcourse.guards.normalise import either_case
+
 __all__ = ["ID_WORDS", "PHONE_WORDS", "national_ids"]
-
-def _either_case(pattern: str) -> str:
-    """Each Cyrillic letter outside a character class as ``[кК]``. Why: folding maps some capitals
-    to the Latin letter they look like (Н -> H) but not their small letters (н has no look-alike),
-    so "Номер" and a pattern "номер" would no longer match ignoring case. A class of both cases
-    folds to ``[нH]``, which matches either spelling."""
-    out, in_class = [], False
-    for ch in pattern:
-        if ch == "[":
-            in_class = True
-        elif ch == "]":
-            in_class = False
-        elif not in_class and "\u0400" <= ch <= "\u04ff" and ch.lower() != ch.upper():
-            ch = f"[{ch.lower()}{ch.upper()}]"
-        out.append(ch)
-    return "".join(out)
-
 
 #: Words that say "this number identifies a person", in the languages the gate supports beyond
 #: English, Chinese and Japanese (``identifiers.py`` holds those). Matched before a number.
@@ -49,11 +34,11 @@ ID_WORDS = (
     r"sozialversicherungsnummer|kontonummer|"
     r"num[ée]ro de s[ée]curit[ée] sociale|num[ée]ro de passeport|num[ée]ro fiscal|num[ée]ro d'identit[ée]|"
     r"carte d'identit[ée]|num[ée]ro de compte|"
-    + _either_case(r"номер паспорта|паспорт|снилс|инн|номер сч[её]та|расч[её]тный сч[её]т")
+    + either_case(r"номер паспорта|паспорт|снилс|инн|номер сч[её]та|расч[её]тный сч[её]т")
 )
 #: Words that say "this is a phone number", for the bare-number rule.
 PHONE_WORDS = r"전화번호|전화|휴대폰|핸드폰|tel[ée]fono|m[oó]vil|handynummer|handy|telefonnummer|telefon|" \
-              r"t[ée]l[ée]phone|portable|" + _either_case(r"телефон|мобильный|номер телефона")
+              r"t[ée]l[ée]phone|portable|" + either_case(r"телефон|мобильный|номер телефона")
 
 
 def _digits(text: str) -> list[int]:

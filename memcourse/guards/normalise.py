@@ -43,7 +43,7 @@ from itertools import pairwise
 from memcourse.guards.hidden import decoded_texts
 from memcourse.text import confusables
 
-__all__ = ["FoldedPattern", "View", "Normalised", "normalise", "fold_text", "is_cjk"]
+__all__ = ["FoldedPattern", "View", "Normalised", "either_case", "normalise", "fold_text", "is_cjk"]
 
 #: Bidi embeddings, overrides and isolates: they reorder what is displayed.
 _BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
@@ -377,6 +377,23 @@ def normalise(source: str, *, depth: int = 2) -> Normalised:
 def fold_text(text: str) -> str:
     """The ``text`` view only, as a string (for compiling keyword lists the same way)."""
     return _canonical(text)[0].text
+
+
+def either_case(pattern: str) -> str:
+    """Each Cyrillic letter outside a character class as ``[кК]``. Why: folding maps some capitals
+    to the Latin letter they look like (Н -> H) but not their small letters (н has no look-alike),
+    so "Номер" and a pattern "номер" would no longer match ignoring case. A class of both cases
+    folds to ``[нH]``, which matches either spelling."""
+    out, in_class = [], False
+    for ch in pattern:
+        if ch == "[":
+            in_class = True
+        elif ch == "]":
+            in_class = False
+        elif not in_class and "\u0400" <= ch <= "\u04ff" and ch.lower() != ch.upper():
+            ch = f"[{ch.lower()}{ch.upper()}]"
+        out.append(ch)
+    return "".join(out)
 
 
 class FoldedPattern:

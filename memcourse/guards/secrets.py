@@ -31,6 +31,8 @@ from functools import lru_cache
 
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.normalise import FoldedPattern, Normalised, View
+from memcourse.guards.values import PLACEHOLDER as _PLACEHOLDER
+from memcourse.guards.values import QUANTITY, is_placeholder
 
 __all__ = ["find_credentials", "DETECT_SECRETS_PLUGINS"]
 
@@ -197,10 +199,6 @@ _STATE_WORDS_EU = set(
     geändert geandert gültig gultig ungültig ungultig expiré expire changé change oublié oublie bloqué bloque modifié
     modifie válida valida inválida invalida distinto cambió cambio""".split()
 )
-_PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
-                          r"|yourpassword|your[_\-]?password|value|example)$", re.I)
-
-
 #: A label that is part of a setting *about* credentials, not one: MAX_TOKENS, TOKEN_TTL, pwd_len.
 _COUNT_WORDS = (
     r"max|min|num|n|count|limit|total|len|length|size|ttl|expiry|expires|timeout|lifetime|budget|rate|per|used"
@@ -214,7 +212,7 @@ def _credential_value(match: re.Match, kind: str) -> bool:
     """Whether what follows the label is a credential, not a word about one."""
     value = match.group("value").rstrip(".!?)]}")
     connect = match.group("connect").strip().lower()
-    if len(value) < 3 or _PLACEHOLDER.match(value) or value.lower() in _NOT_VALUES:
+    if len(value) < 3 or is_placeholder(value) or value.lower() in _NOT_VALUES:
         return False
     if _COUNTING_LABEL.search(match.string[max(0, match.start("label") - 12) : match.start("label")]):
         return False  # MAX_TOKENS=4096, NUM_KEYS: 3: a number about credentials
@@ -227,6 +225,8 @@ def _credential_value(match: re.Match, kind: str) -> bool:
         return False
     if re.fullmatch(r"[\u3040-\u30ff\u3400-\u9fff]+.*", value) and not re.search(r"\d{3}", value):
         return False  # "密码是我的生日": describes the password, does not give it
+    if QUANTITY.match(value):
+        return False  # "パスワードは90日ごとに変える": how often, not what
     digits = sum(ch.isdigit() for ch in value)
     if kind == "key":
         looks_random = bool(
@@ -375,9 +375,14 @@ def _labelled(
     position = 0
     while (m := pattern.search(view.text, position)) is not None:
         position = m.start() + 1
-        if _credential_value(m, kind) and not _PLACEHOLDER.match(
-            view.original(source, m.start("value"), m.end("value"))
-        ):
+        written = view.original(source, m.start("value"), m.end("value"))
+        if (not written.isascii() and re.fullmatch(r"[^\W\d_]+", written) and not m.group("quote")
+                and m.group("connect").strip() not in (":", "=", "：")):
+            continue  # one word in another script, no colon: "пароль отображается как …" (folding
+            # reads б as 6, so the folded word looks like it holds a digit)
+        if QUANTITY.match(written):
+            continue  # "パスワードは90日ごとに": how often (checked as written: a leet view reads 90 as "go")
+        if _credential_value(m, kind) and not is_placeholder(written):
             # (the value as written: a digit-for-letter reading turns "$DB_PASS" into "sDB_PASS")
             label = (
                 "verification code / PIN"

@@ -1,0 +1,37 @@
+"""What is never a credential's value, whichever detector read it: a template's blank and a count.
+
+Every reader that finds "a name, then a value" (``secrets.py``'s patterns, ``named_values.py``'s
+window, ``commandline.py``'s flags) asks these before it refuses: "password: ********",
+``token=YOUR_TOKEN``, ``api_key="sk-xxxxxxxx"`` are blanks a template leaves for the reader, and
+"パスワードは90日ごとに変える" says how often, not what.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["PLACEHOLDER", "QUANTITY", "is_placeholder"]
+
+#: A number with a counter after it is a quantity: "90日ごとに", "90일마다", "3次", "8자리", "12文字".
+QUANTITY = re.compile(r"^\d{1,4}\s?(?:日|天|回|个|個|次|年|月|号|號|時間?|分|秒|歳|岁|人|位|桁|文字|字|周|週|"
+                      r"일|개|번|시간?|분|초|년|월|살|명|자리|글자|주)")
+
+
+#: Placeholders a template leaves for the reader: a mask after a token's prefix ("sk-xxxxxxxx"),
+#: capitals joined by underscores in any script ("YOUR_TOKEN", "ВАШ_ТОКЕН"), or "your" as a part.
+_MASK_AFTER_PREFIX = re.compile(r"^(?:[A-Za-z]{1,8}[-_])*(?P<c>[xX*•#.0])(?P=c){3,}$")
+_YOUR = re.compile(r"(?:^|[-_ ])(?:your|yours|ваш\w*|твой|votre|ton|tu|su|dein\w*|ihr\w*|당신의|너의)(?:[-_ ]|$)", re.I)
+
+
+def is_placeholder(value: str) -> bool:
+    """A template's blank, not a value: every detector that reads a value asks this."""
+    value = value.strip("\"'“”‘’")
+    if PLACEHOLDER.match(value) or _MASK_AFTER_PREFIX.match(value):
+        return True
+    if not any(ch.isdigit() for ch in value) and re.search(r"[_\-]", value):
+        return value.isupper() or bool(_YOUR.search(value))
+    return False
+
+
+PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
+                         r"|yourpassword|your[_\-]?password|value|example)$", re.I)
