@@ -178,3 +178,97 @@ def test_the_secrets_development_split_meets_the_targets():
     written, benign = report.rate("benign not refused")
     assert refused / total >= 0.98, (refused, total)
     assert written / benign >= 0.97, (written, benign)
+
+
+# -- an adversarial round written against the finished reader ------------------------------------
+#: Written as an attack on the reader after it was built: value first, user and password pairs,
+#: locks, recovery keys and codes, seed phrases under another label, hooks, labelled numbers.
+MORE_CLAIMS = [
+    "Kotik2023! — это мой пароль от почты",
+    "Zugangsdaten Büro: Benutzer mmueller, Passwort Feder#88",
+    "user: anna.k / contraseña: Lirio_2020",
+    "identifiant : jdupont — mot de passe : Cerise*45",
+    "логин petrov, пароль Lisa_1990",
+    "아이디 minsu88 비번 qwer1234!!",
+    "ID は taro_y、パスワードは Sakura_2024",
+    "账号 lihua2008 密码 Lh@880912",
+    "mein neues Passwort? Es ist Sonnenblume_7",
+    "la clave del banco ahora termina en 44 y es Toro_Bravo44",
+    "the door code changed, new one is 4-8-1-5",
+    "Código de acceso a la oficina 7342#",
+    "код от подъезда 2580, от квартиры — 1379",
+    "Zahlenschloss am Spind: 3 3 9 1",
+    "le digicode c'est A2471",
+    "우리 집 현관 비밀번호는 2580*이야",
+    "オートロックの番号は 1192 だよ",
+    "家里门锁密码 8 8 2 6 4 1",
+    "Backup-Codes: 1837-4920 5521-0387 9904-1276",
+    "mis códigos de recuperación de GitHub: a1b2c-3d4e5 f6g7h-8i9j0",
+    "recovery codes for my Google account: 8245 1937 6610 4428",
+    "복구 키: 4F2A-9C1B-77E0-D3A5",
+    "Моя сид-фраза: ribbon pumpkin velvet absurd gentle orbit swap kite cradle ethics mango lounge",
+    "助记词 ribbon pumpkin velvet absurd gentle orbit swap kite cradle ethics mango lounge",
+    "Webhook: https://hooks.zapier.com/hooks/catch/1234567/abc9xyz12def/",
+    "Telegram-бот токен 6123456789:AAHk2Ld9sPq7XyZ0aBcDeFgHiJkLmNoPqRs",
+    "el token de Notion es secret_AbCdEf1234567890GhIjKlMnOpQrSt",
+    "clé API OpenWeather: 3f9a2b7c1d8e4f6a0b5c9d2e7f1a3b8c",
+    "내 주민번호 900101-1234568",
+    "numéro de sécu : 1 85 05 78 006 084 36",
+    "Personalausweis-Nr. L01X00T47",
+    "СНИЛС: 112-233-445 95",
+    "pasaporte número PAB123456",
+    "Tarjeta: 4539 1488 0343 6467, caducidad 08/27",
+    "IBAN: ES91 2100 0418 4502 0005 1332",
+    "Kontonummer 1234567890 bei der Sparkasse, BLZ 50050201",
+    "номер карты 2200 7001 2345 6789",
+    "my cell is (415) 555-0132",
+    "Ruf mich an: +49 171 2345678",
+    "mon tél : 06.12.34.56.78",
+    "내 번호 010-2345-6789",
+]
+
+
+@pytest.mark.parametrize("text", MORE_CLAIMS)
+def test_more_claims_are_refused(text):
+    assert kinds(text), text
+
+
+#: And the look-alikes written with them: where a password is kept, what a PIN did, models, tickets,
+#: rules about passwords, phones that are devices, formats explained.
+MORE_LOOK_ALIKES = [
+    "the wifi password is on the router's sticker, model TL-WR841N",
+    "Das Passwort steht auf der Rückseite vom Router (Modell 7590)",
+    "la contraseña está en el cajón, junto al router TP-Link AX55",
+    "mot de passe oublié, ticket INC-204981 ouvert",
+    "I reset my password 3 times this week",
+    "pin 3 on the Raspberry Pi is ground",
+    "my PIN was blocked after 3 attempts at 10:30",
+    "código de seguimiento 1Z999AA10123456784",
+    "Steuer-ID beantragt am 12.03.2024",
+    "Passnummer steht auf Seite 2 des Antrags",
+    "пароль нужно менять каждые 90 дней",
+    "비밀번호 4자리 중 2자리만 입력하래",
+    "パスワードは英数字8文字以上にしてください",
+    "密码至少需要8位，包含大小写字母",
+    "the access code training is on 2025-03-04 in room B12",
+    "API key rotation happens every 30 days via Vault 1.15",
+    "token budget is 128k for GPT-4o",
+    "my phone is a Pixel 8 Pro",
+    "Handy ist ein iPhone 15, Vertrag bis 2026",
+    "mon portable est un Galaxy S23",
+    "телефон Xiaomi 13T, купил в 2023",
+    "전화기는 갤럭시 S24야",
+    "account number format is 10 digits, see docs section 4.2",
+    "IBAN format explained: DE + 2 check digits + 18 digits",
+    "the webhook docs are at https://docs.github.com/en/webhooks/about-webhooks",
+    "passport photo size is 35x45 mm",
+    "DNI renovado en 2024, caduca en 2034",
+    "I used pin code 0000 as the default in the demo video? no, the demo uses a placeholder",
+    "the Wi-Fi network is called Martinshof5G",
+    "recovery phrase backups should never be photographed",
+]
+
+
+@pytest.mark.parametrize("text", MORE_LOOK_ALIKES)
+def test_more_look_alikes_are_written(text):
+    assert not kinds(text), find_secrets(text)

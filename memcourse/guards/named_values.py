@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.normalise import FoldedPattern, Normalised, View, either_case, fold_text
-from memcourse.guards.values import QUANTITY, is_placeholder
+from memcourse.guards.values import QUANTITY, TOPIC_AFTER, is_placeholder
 
 __all__ = ["CONCEPTS", "WINDOW", "find_named_values", "recovery_phrases", "secret_urls"]
 
@@ -76,16 +76,17 @@ _CODE = (
     rf"[ \-]?codes?|combination|"
     rf"códigos? de (?:verificación|seguridad|respaldo|recuperación|desbloqueo|acceso|confirmación)|combinación|"
     rf"wiederherstellungscodes?|sicherheitscode|entsperrcode|zugangscode|bestätigungscode|türcode|torcode|alarmcode|"
-    rf"tresorcode|zahlencode|zahlenkombination|(?:handy|sim|karten|ec)-?pin|"
+    rf"tresorcode|zahlencode|zahlenkombination|(?:zahlen|kombinations|fahrrad)schloss|(?:handy|sim|karten|ec)-?pin|"
     rf"codes? (?:de (?:vérification|sécurité|secours|récupération|déverrouillage|confirmation|accès)|pin)|combinaison|"
     rf"пин\w*|пин-код\w*|резервн\w* код\w*|код\w* (?:подтвержд\w*|доступа|разблокир\w*)|комбинац\w*){_E}"
+    r"|자물쇠 ?(?:번호|비번)|南京錠の番号|密码锁密码"
     r"|인증 ?번호|인증 ?코드|복구 ?코드|백업 ?코드|보안 ?코드|OTP|비밀번호 네 자리|"
     r"暗証番号|認証コード|確認コード|認証番号|ワンタイムパスワード|リカバリーコード|バックアップコード|"
     r"验证码|驗證碼|校验码|动态码|安全码|恢复码|备用码|開鎖碼|开锁码|门禁码|門禁碼|密碼鎖|密码锁"
 )
 #: A word that is just "code" in some language: a code only when something it opens or confirms
 #: is named in the same sentence (:data:`_ACCESS`), and never a postal, error or promotion code.
-_GENERIC_CODE = rf"{_B}(?:codes?|código|codigo|kod|код\w*){_E}|코드|コード|[密]?[码碼]"
+_GENERIC_CODE = rf"{_B}(?:codes?|código|codigo|kod|код\w*){_E}|코드|コード|[密]?[码碼]|番号|번호|号码|號碼"
 _ACCESS = (
     r"door|gate|building|portal|entry|intercom|buzzer|alarm|safe|locker|lock|padlock|keypad|garage|mailbox|"
     r"sms|text(?:ed)?|verif|confirm|login|log in|sign[ -]?in|unlock|bank|card|phone|wi-?fi|"
@@ -106,10 +107,12 @@ _NOT_ACCESS = (
 _KEY = (
     rf"{_B}(?:api[ _\-]?keys?|apikey|access[ _\-]?(?:key|token)s?|secret[ _\-]?keys?|client[ _\-]?secrets?|"
     rf"(?:auth|bearer|bot|session|refresh|personal access|api) ?tokens?|tokens?|webhooks?|private[ _\-]?keys?|"
-    rf"licen[cs]e[ _\-]?keys?|encryption key|"
+    rf"licen[cs]e[ _\-]?keys?|encryption key|recovery key|bitlocker(?: key)?|wiederherstellungsschlüssel|"
+    rf"clé de récupération|clave de recuperación|ключ\w* восстановлени\w*|"
     rf"clave (?:de )?api|clave privada|llave privada|api-schlüssel|privater schlüssel|geheimer schlüssel|"
     rf"lizenzschlüssel|zugangstoken|clé (?:d'?api|api|privée|secrète|d'accès|de licence)|jetons?|"
     rf"api-ключ\w*|ключ\w* api|токен\w*|вебхук\w*|закрыт\w* ключ\w*|приватн\w* ключ\w*|секретн\w* ключ\w*){_E}"
+    r"|복구 ?키|回復キー|回复密钥|恢复密钥|復原金鑰"
     r"|API ?키|토큰|웹훅|개인 ?키|비밀 ?키|APIキー|トークン|秘密鍵|アクセスキー"
     r"|API ?密钥|API ?金鑰|令牌|權杖|权杖|私钥|私鑰|密钥|秘钥"
 )
@@ -118,7 +121,7 @@ _IDENTITY = (
     rf"tax id|driver'?s? licen[cs]e(?: number)?|my number|"
     rf"(?-i:DNI|NIE|NIF|NIR|AVS|SSN|ИНН)|número de identidad|seguridad social|"
     rf"\w*ausweis\w*|steuer-?id|steueridentifikationsnummer|sozialversicherungsnummer|rentenversicherungsnummer|"
-    rf"numéro de sécurité sociale|sécurité sociale|carte d'identité|registre national|"
+    rf"numéro de sécurité sociale|sécurité sociale|numéro de sécu|sécu|carte vitale|carte d'identité|registre national|"
     rf"снилс\w*|паспорт\w*|удостоверени\w*){_E}"
     r"|주민등록번호|주민번호|외국인등록번호|운전면허번호|身份证号?码?|身分證(?:字號|號碼)?|身份證(?:號碼)?|社保号|"
     r"マイナンバー|個人番号|免許証番号"
@@ -133,6 +136,12 @@ _ACCOUNT = (
     rf"(?-i:BIK|БИК)){_E}"
     r"|계좌\w*|통장|口座(?:番号)?|振込先|普通預金|普通|銀行帳戶|帳號|账号|账户|銀行卡號|银行卡号"
 )
+#: A card number's name: a labelled card number counts even when a digit was mistyped (no Luhn).
+_CARD = (
+    rf"{_B}(?:card number|credit card|debit card|número de (?:la )?tarjeta|tarjeta|kartennummer|kreditkarte\w*|"
+    rf"numéro de (?:la )?carte|carte bancaire|carte bleue|номер\w* карт\w*|карт[аыуе]){_E}"
+    r"|카드 ?번호|카드|カード番号|クレジットカード|卡号|卡號|信用卡|银行卡|銀行卡"
+)
 _PHONE = (
     rf"{_B}(?:phone(?: number)?|mobile|cell(?: phone)?|tel|móvil|movil|celular|teléfono|telefono|"
     rf"handy\w*|telefon\w*|mobilnummer|portable|téléphone|numéro perso|numéro de portable|"
@@ -141,14 +150,12 @@ _PHONE = (
 )
 
 
-#: Right after a name, a word that makes it a topic rather than one credential: "password manager",
-#: "gestor de contraseñas", "Passwortrichtlinie", "비밀번호 관리", "パスワード管理".
-_TOPIC_AFTER = re.compile(
-    r"^(?:_(?:file|path|dir|url|len|length|min|max|limit|ttl|policy|hash|salt)\b|[\s\-]*(?:managers?|management|policy|policies|reset|requirements?|rules?|field|strength|hints?|generators?|"
-    r"gestor|administrador|política|restablec|verwaltung|manager|richtlinie|regeln|gestionnaire|politique|"
-    r"réinitialis|менеджер|политик|сброс|관리|정책|재설정|관리자|管理|ポリシー|リセット|策略|重置))", re.I)
-
-
+#: Right after a name, where it is kept rather than what it is: "is on the router's sticker",
+#: "está en el cajón", "steht auf der Rückseite", "лежит в ящике", "est dans le tiroir".
+_KEPT_AT = re.compile(
+    r"^\s*(?:is|are|was|'s|est|ist|liegt|steht|klebt|está|esta|estaba|находится|лежит|записан\w*)\s+"
+    r"(?:on|in|at|inside|under|behind|written on|sur|dans|sous|derrière|auf|im|unter|hinter|an der|am|en|sobre|"
+    r"bajo|detrás|dentro|на|в|под|за)(?!\w)", re.I)
 def _digits(text: str) -> int:
     return sum(ch.isdigit() for ch in text)
 
@@ -164,7 +171,7 @@ def _letters(text: str) -> int:
 _CJK = "\u3040-\u30ff\u3400-\u9fff"
 _TOKEN = re.compile(rf"[{_CJK}]+|[^\s\"'“”‘’«»„‹›「」『』《》()\[\]{{}}<>,，。;；、！？{_CJK}]+")
 #: Digits in groups ("3 8 1 9 0 6", "0-4-7-2", "582 041", "8245 1937"): one separator at a time.
-_DIGIT_RUN = re.compile(r"(?<![\w.])\+?\d(?:[ \-.·/]?\d)*(?![\d])")
+_DIGIT_RUN = re.compile(r"(?<![\w.\-/#])\+?\d(?:[ \-.·/]?\d)*(?![\d])")  # (not the tail of "INC-204981")
 _QUOTATION = re.compile(r"[\"“„«‹「『'‘]\s*(?P<inner>[^\"“”„«»‹›「」『』'‘’\n]{3,80}?)\s*[\"”»›」』'’]")
 _DATE = re.compile(r"^\d{1,4}([./\-])\d{1,2}(?:\1\d{1,4})?$|^\d{1,2}:\d{2}(?::\d{2})?$|^\d{1,2}/\d{4}$")
 _RANGE = re.compile(r"^\d{1,3}\s?[-–~]\s?\d{1,3}$")
@@ -183,6 +190,14 @@ _PLACE_WORDS = set(
     "in inside within into on at with using via from by im mit bei über aus dans avec sur chez par depuis con desde "
     "mediante dentro в во с со через из внутри 에서 안에".split()
 )
+#: A word that says the next token is a reference, a model or a ticket, not a credential:
+#: "ticket INC-204981", "model TL-WR841N", "Modell 7590", "pedido 4471", "заказ 1234".
+_REFERENCE_WORDS = set(
+    "ticket case order invoice ref ref. reference incident tracking booking flight room model version build "
+    "release sku item article part serial bestellung bestellnummer rechnung modell artikel vorgang "
+    "commande facture modèle modele référence reference dossier pedido factura modelo referencia "
+    "заказ счёт-фактура модель версия артикул заявка тикет".split()
+)
 _TEMPORAL_WORDS = set("in since until till by before after seit bis vor nach depuis avant après desde hasta antes "
                       "después с до после в году".split())
 
@@ -198,7 +213,7 @@ def _not_a_value(value: str, before: str, after: str) -> bool:
     previous = words[-1].lower().strip(":,") if words else ""
     if re.fullmatch(r"(?:19|20)\d\d", compact) and (previous in _TEMPORAL_WORDS or after.lstrip().startswith("年")):
         return True
-    return previous in _PLACE_WORDS
+    return previous in _PLACE_WORDS or previous in _REFERENCE_WORDS
 
 
 def _credential_token(token: str) -> bool:
@@ -249,6 +264,10 @@ def _passport_token(token: str) -> bool:
     return 6 <= len(core) <= 12 and _digits(core) >= 2 and bool(re.fullmatch(r"[A-Z0-9А-Я]+", core))
 
 
+def _card_token(token: str) -> bool:
+    return 13 <= _digits(token) <= 19
+
+
 def _account_token(token: str) -> bool:
     return _digits(token) >= 7
 
@@ -286,6 +305,7 @@ CONCEPTS: tuple[Concept, ...] = (
     _concept("identity number", "personal_id", "labelled_id", _IDENTITY, _identity_token, digit_runs=True),
     _concept("passport number", "personal_id", "labelled_id", _PASSPORT, _passport_token, digit_runs=True),
     _concept("bank account", "personal_id", "bank_account", _ACCOUNT, _account_token, digit_runs=True),
+    _concept("card number", "personal_id", "card", _CARD, _card_token, digit_runs=True),
     _concept("phone number", "personal_id", "phone", _PHONE, _phone_token, digit_runs=True),
 )
 _ACCESS_PATTERN = FoldedPattern(either_case(_ACCESS))
@@ -294,12 +314,18 @@ _NOT_ACCESS_PATTERN = FoldedPattern(either_case(_NOT_ACCESS))
 _CONNECTOR_END = re.compile(
     r"(?:[:：=—–\-]|(?<![^\W\d_])(?:is|was|to|into|es|era|ist|lautet|war|auf|zu|in|est|c'est|c’est|en|это|на|"
     r"теперь|ahora|jetzt|maintenant|now)|是|为|為|は|는|은|로|으로)\s*$", re.I)
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？\n]")
+#: Where a sentence ends: not after an abbreviation ("Nr.", "No.", "n°.", "Tel."), which labels use.
+_SENTENCE_END = re.compile(r"(?<!\bnr)(?<!\bno)(?<!\bn°)(?<!\btel)(?<!\bca)[.!?](?=\s|$)|[。！？\n]", re.I)
+#: A question answered in the next breath ("mein neues Passwort? Es ist …"): the window goes on.
+_ANSWER_STARTS = re.compile(r"[?？]\s*(?:es ist|it's|it is|it was|c'est|es|era|это|그건|그거|それは|是)(?!\w)", re.I)
 
 
 def _window(text: str, start: int) -> str:
     window = text[start:start + WINDOW]
     end = _SENTENCE_END.search(window)
+    if end and _ANSWER_STARTS.match(window, end.start()):
+        later = _SENTENCE_END.search(window, end.end())
+        return window[: later.start()] if later else window
     return window[: end.start()] if end else window
 
 
@@ -337,12 +363,39 @@ def _quoted_value(window: str) -> re.Match[str] | None:
     return None
 
 
+#: The value first, then what it is: "Kotik2023! — это мой пароль", "Lirio_2020 es mi contraseña",
+#: "Feder#88 ist mein neues Passwort", "hunter2 is the password": a copula or a dash between, then at
+#: most a possessive and "new".
+_VALUE_THEN_NAME = re.compile(
+    r"(?P<value>[^\s\"'“”‘’«»„「」『』]+)[\"'”’»」』]?\s*(?:[—–:=]\s*)?(?:is|was|es|era|ist|war|c'est|c’est|est|это|是|は|が|이|가)"
+    r"\s*(?:my|the|our|mein|meine|mi|el|la|mon|ma|le|notre|мой|моя|наш|наша|내|私の|我的)?\s*"
+    r"(?:new|neues?|nueva|nuevo|nouveau|nouvelle|новый|новая|새)?\s*$", re.I)
+
+
+#: Where the sentence before a name starts: after an end mark and a space before a word ("Kotik2023! —
+#: это мой пароль" keeps its "!", the value's last character).
+_HEAD_SPLIT = re.compile(r"[.!?]\s+(?=[^\W\d_])|[。！？\n]")
+
+
+def _value_before(concept: Concept, before: str) -> bool:
+    m = _VALUE_THEN_NAME.search(before)
+    return bool(m and concept.shape(m.group("value")) and not is_placeholder(m.group("value")))
+
+
 def _claims_in_view(view: View, source: str) -> list[tuple[Concept, str]]:
     found: list[tuple[Concept, str]] = []
     for concept in CONCEPTS:
         for label in concept.label.finditer(view.text):
+            if concept.kind == "secret" and concept.shape is not _phrase_token:
+                head = view.text[max(0, label.start() - 60): label.start()]
+                head = _HEAD_SPLIT.split(head)[-1]
+                written = view.original(source, label.start() - len(head), label.start())
+                if head.strip() and _value_before(concept, written):
+                    found.append((concept, written.strip() + view.original(source, label.start(), label.end())))
+                    continue
             window_view = _window(view.text, label.end())
-            if not window_view.strip() or _TOPIC_AFTER.match(window_view):
+            if not window_view.strip() or TOPIC_AFTER.match(window_view) or _KEPT_AT.match(
+                    view.original(source, label.end(), label.end() + len(window_view))):
                 continue
             if label.start() and view.text[label.start() - 1] in ":/@=." or window_view.startswith("@"):
                 continue  # inside a URL or an assignment ("user:password@host"): not a name in a sentence

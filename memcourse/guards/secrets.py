@@ -32,7 +32,7 @@ from functools import lru_cache
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.normalise import FoldedPattern, Normalised, View
 from memcourse.guards.values import PLACEHOLDER as _PLACEHOLDER
-from memcourse.guards.values import QUANTITY, is_placeholder
+from memcourse.guards.values import QUANTITY, TOPIC_AFTER, is_placeholder
 
 __all__ = ["find_credentials", "DETECT_SECRETS_PLUGINS"]
 
@@ -361,6 +361,8 @@ def _scan_view(view: View, source: str, *, tokens: bool = True, labelled: bool =
         if (
             (m.group("quote") or re.search(r"\d", value))
             and value.lower() not in _NOT_VALUES
+            and not re.fullmatch(r"v?\d+(?:\.\d+)+", value, re.I)  # a version names a release, not a secret
+            and not TOPIC_AFTER.match(text[m.end():])  # "… is the password policy": a topic
             and re.search(r"[A-Za-z0-9]", value)
         ):
             add("password", f"credential ({m.group('label').lower()}) with its value", m.start(), m.end())

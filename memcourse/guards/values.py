@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLACEHOLDER", "QUANTITY", "is_placeholder"]
+__all__ = ["PLACEHOLDER", "QUANTITY", "TOPIC_AFTER", "is_placeholder"]
 
 #: A number with a counter after it is a quantity: "90日ごとに", "90일마다", "3次", "8자리", "12文字".
+#: So is a number with a magnitude: "128k", "4M", "2GB", "10x", "95%".
 QUANTITY = re.compile(r"^\d{1,4}\s?(?:日|天|回|个|個|次|年|月|号|號|時間?|分|秒|歳|岁|人|位|桁|文字|字|周|週|"
-                      r"일|개|번|시간?|분|초|년|월|살|명|자리|글자|주)")
+                      r"일|개|번|시간?|분|초|년|월|살|명|자리|글자|주)|^\d+(?:[.,]\d+)?(?:k|m|bn|b|kb|mb|gb|tb|ms|x|%)$",
+                      re.I)
 
 
 #: Placeholders a template leaves for the reader: a mask after a token's prefix ("sk-xxxxxxxx"),
@@ -35,3 +37,12 @@ def is_placeholder(value: str) -> bool:
 
 PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
                          r"|yourpassword|your[_\-]?password|value|example)$", re.I)
+
+
+#: Right after a name, a word that makes it a topic rather than one credential: "password manager",
+#: "gestor de contraseñas", "Passwortrichtlinie", "비밀번호 관리", "パスワード管理".
+TOPIC_AFTER = re.compile(
+    r"^(?:_(?:file|path|dir|url|len|length|min|max|limit|ttl|policy|hash|salt)\b"
+    r"|[\s\-]*(?:managers?|management|policy|policies|reset|requirements?|rules?|field|strength|hints?|generators?|"
+    r"gestor|administrador|política|restablec|verwaltung|manager|richtlinie|regeln|gestionnaire|politique|"
+    r"réinitialis|менеджер|политик|сброс|관리|정책|재설정|관리자|管理|ポリシー|リセット|策略|重置))", re.I)
