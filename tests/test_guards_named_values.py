@@ -14,7 +14,7 @@ import pytest
 
 from memcourse.evaluations.guards import evaluate, load_corpus
 from memcourse.guards import find_secrets
-from memcourse.guards.named_values import recovery_phrases, secret_urls
+from memcourse.guards.bare_secrets import recovery_phrases, secret_urls
 
 
 def kinds(text: str) -> set[str]:

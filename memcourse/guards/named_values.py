@@ -19,24 +19,22 @@ its value. That is what this module does:
   currency, ranges, version numbers, and a word that is the object of a place preposition
   ("stored in 1Password", "im KeePass2") — it says where the secret is, not what it is.
 
-Two shapes need no name at all: a run of twelve or more words from one BIP-39 word list (a
-wallet's recovery phrase: the ``mnemonic`` package holds the lists) and a URL that carries a key
-(a webhook's path token, ``?token=``).
+Two shapes need no name at all (``bare_secrets.py``): a run of twelve or more words from one
+BIP-39 word list and a URL that carries a key; :func:`find_named_values` reports them too.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
+from memcourse.guards.bare_secrets import recovery_phrases, secret_urls
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.normalise import FoldedPattern, Normalised, View, either_case, fold_text
 from memcourse.guards.values import QUANTITY, TOPIC_AFTER, is_placeholder
 
-__all__ = ["CONCEPTS", "WINDOW", "find_named_values", "recovery_phrases", "secret_urls"]
+__all__ = ["CONCEPTS", "WINDOW", "find_named_values"]
 
 #: How far after a name its value may be: one sentence, at most this many characters.
 WINDOW = 90
@@ -409,61 +407,6 @@ def _claims_in_view(view: View, source: str) -> list[tuple[Concept, str]]:
                 continue
             excerpt = view.original(source, label.start(), label.end()) + window[: value.end()]
             found.append((concept, excerpt))
-    return found
-
-
-# -- shapes that need no name -----------------------------------------------------------------
-@lru_cache(maxsize=1)
-def _wordlists() -> list[frozenset[str]]:
-    """The BIP-39 word lists (English, Spanish, French, Italian, Portuguese, Czech, Turkish, Russian,
-    Korean, Japanese, Chinese): a recovery phrase is twelve to twenty-four words from one of them."""
-    from mnemonic import Mnemonic
-
-    return [frozenset(unicodedata.normalize("NFC", word) for word in Mnemonic(language).wordlist)
-            for language in Mnemonic.list_languages()]  # (the French and Spanish lists are stored decomposed)
-
-
-#: Runs of short words separated by spaces (or Chinese characters one by one).
-_WORD_RUN = re.compile(r"(?:[^\W\d_]{2,12}[ \t\-,]+){11,}[^\W\d_]{2,12}|(?:[\u3400-\u9fff][ \t]+){11,}[\u3400-\u9fff]")
-
-
-def recovery_phrases(text: str) -> list[str]:
-    """Runs of twelve or more words that all belong to one BIP-39 word list."""
-    found = []
-    for m in _WORD_RUN.finditer(unicodedata.normalize("NFC", text)):
-        words = [w.lower() for w in re.split(r"[ \t\-,]+", m.group()) if w]
-        for wordlist in _wordlists():
-            best = longest = 0
-            for word in words:
-                longest = longest + 1 if word in wordlist else 0
-                best = max(best, longest)
-            if best >= 12:
-                found.append(m.group())
-                break
-    return found
-
-
-_URL = re.compile(r"\b(?:https?|wss?)://[^\s<>\"'»”]+", re.I)
-_SECRET_QUERY = re.compile(
-    r"[?&#](?:access_?token|token|api_?key|apikey|key|secret|sig|signature|auth|password|pass|pwd|code|private_token)"
-    r"=(?P<value>[^&#\s]{8,})", re.I)
-_HOOK_PATH = re.compile(r"hook|webhook|/rest/|/api/|/services/|/bot", re.I)
-
-
-def secret_urls(text: str) -> list[str]:
-    """URLs that carry a key: a credential-named query parameter with a value, or a webhook or API
-    path with a long random segment (Slack, Discord, Teams, Bitrix24 hooks)."""
-    found = []
-    for m in _URL.finditer(text):
-        url = m.group().rstrip(".,;:!?)")
-        query = _SECRET_QUERY.search(url)
-        if query and _digits(query.group("value")) + sum(ch.isupper() for ch in query.group("value")) >= 2:
-            found.append(url)
-            continue
-        if _HOOK_PATH.search(url):
-            segments = re.split(r"[/?&=@]", url.split("://", 1)[1])[1:]
-            if any(len(s) >= 16 and _digits(s) >= 2 and _letters(s) >= 2 for s in segments):
-                found.append(url)
     return found
 
 
