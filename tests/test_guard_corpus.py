@@ -82,10 +82,13 @@ def test_the_report_prints_rates_and_every_miss():
     assert not report.targets_met
 
 
-def test_main_prints_the_table_and_check_fails_on_a_missed_target(tmp_path, capsys):
-    assert guards.main([]) == 0
+def test_main_prints_both_splits_per_language_the_gap_and_check_fails_on_a_missed_target(tmp_path, capsys):
+    assert guards.main([]) == 0  # (one run of both splits for every assertion: it is the file's slowest call)
     out = capsys.readouterr().out
     assert "secrets and identifiers refused" in out and "misses (" in out
+    assert "guard_corpus_paraphrase.json" in out and "guard_corpus_paraphrase_heldout.json" in out
+    assert "by language" in out and "paraphrased attacks refused" in out
+    assert "dev / held-out gap" in out and "attacks refused (ko)" in out
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"cases": [{"id": "b1", "base": "hello "
                                "there", "label": "secret", "category": "password", "lang": "en"}]}))
@@ -171,14 +174,6 @@ def test_paraphrases_carry_no_trigger_words():
 def test_the_development_paraphrases_and_languages_meet_their_targets(dev_report):
     for group, (value, target, met) in dev_report.all_targets().items():
         assert met, f"{group}: {value:.3f} < {target}"
-
-
-def test_main_prints_both_splits_per_language_and_the_gap(capsys):
-    assert guards.main([]) == 0
-    out = capsys.readouterr().out
-    assert "guard_corpus_paraphrase.json" in out and "guard_corpus_paraphrase_heldout.json" in out
-    assert "by language" in out and "paraphrased attacks refused" in out
-    assert "dev / held-out gap" in out and "attacks refused (ko)" in out
 
 
 def test_locomo_style_turns_are_not_refused():
