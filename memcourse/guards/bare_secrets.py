@@ -14,15 +14,9 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from memcourse.guards.values import count_digits, count_letters
+
 __all__ = ["recovery_phrases", "secret_urls"]
-
-
-def _digits(text: str) -> int:
-    return sum(ch.isdigit() for ch in text)
-
-
-def _letters(text: str) -> int:
-    return sum(ch.isalpha() for ch in text)
 
 
 @lru_cache(maxsize=1)
@@ -69,11 +63,11 @@ def secret_urls(text: str) -> list[str]:
     for m in _URL.finditer(text):
         url = m.group().rstrip(".,;:!?)")
         query = _SECRET_QUERY.search(url)
-        if query and _digits(query.group("value")) + sum(ch.isupper() for ch in query.group("value")) >= 2:
+        if query and count_digits(query.group("value")) + sum(ch.isupper() for ch in query.group("value")) >= 2:
             found.append(url)
             continue
         if _HOOK_PATH.search(url):
             segments = re.split(r"[/?&=@]", url.split("://", 1)[1])[1:]
-            if any(len(s) >= 16 and _digits(s) >= 2 and _letters(s) >= 2 for s in segments):
+            if any(len(s) >= 16 and count_digits(s) >= 2 and count_letters(s) >= 2 for s in segments):
                 found.append(url)
     return found

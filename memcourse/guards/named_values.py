@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from memcourse.guards.bare_secrets import recovery_phrases, secret_urls
 from memcourse.guards.findings import Finding, mask
 from memcourse.guards.normalise import FoldedPattern, Normalised, View, either_case, fold_text
-from memcourse.guards.values import QUANTITY, TOPIC_AFTER, is_placeholder
+from memcourse.guards.values import QUANTITY, TOPIC_AFTER, count_digits, count_letters, is_placeholder
 
 __all__ = ["CONCEPTS", "WINDOW", "find_named_values"]
 
@@ -154,14 +154,6 @@ _KEPT_AT = re.compile(
     r"^\s*(?:is|are|was|'s|est|ist|liegt|steht|klebt|está|esta|estaba|находится|лежит|записан\w*)\s+"
     r"(?:on|in|at|inside|under|behind|written on|sur|dans|sous|derrière|auf|im|unter|hinter|an der|am|en|sobre|"
     r"bajo|detrás|dentro|на|в|под|за)(?!\w)", re.I)
-def _digits(text: str) -> int:
-    return sum(ch.isdigit() for ch in text)
-
-
-def _letters(text: str) -> int:
-    return sum(ch.isalpha() for ch in text)
-
-
 # -- what a value looks like ---------------------------------------------------------------
 #: A word-like token: anything up to a space or punctuation that ends a phrase.
 #: (Chinese and Japanese are not written with spaces: a run of their characters is a token of its
@@ -177,7 +169,7 @@ _VERSION = re.compile(r"^v\d|^\d{1,2}(?:\.\d{1,3}){1,3}$", re.I)
 _UNIT_AFTER = re.compile(
     r"^\s?(?:%|‰|€|\$|£|¥|₩|₽|元|円|원|块|塊|年|月|日|号|號|時|時間|点|點|分|秒|歳|岁|歲|층|명|개|번째|"
     r"(?:eur|euros?|usd|dollars?|yuan|yen|руб\w*|р\.|долл\w*|евро|gb|mb|kb|tb|km|kg|g|m|cm|mm|ml|l|h|hrs?|hours?|"
-    r"min|mins|minutes?|sec|s|ms|px|pt|x|times|mal|fois|veces|раз\w*|mal|stunden|heures|horas|час\w*|"
+    r"min|mins|minutes?|sec|s|ms|px|pt|x|times|mal|fois|veces|раз\w*|stunden|heures|horas|час\w*|"
     r"years?|jahre?n?|ans?|años|лет|года?|days?|tage?n?|jours?|días|дн\w*|people|personas|personen|personnes|"
     r"человек\w*)(?![^\W\d_]))", re.I)
 _UNIT_BEFORE = re.compile(r"(?:[€$£¥₩₽]|\b(?:eur|usd|rmb|cny|jpy|krw|rub)|no\.|#)\s?$", re.I)
@@ -220,7 +212,7 @@ def _credential_token(token: str) -> bool:
     core = token.strip(".,:;!?")
     if len(core) < 4 or QUANTITY.match(core):
         return False
-    letters, digits = _letters(core), _digits(core)
+    letters, digits = count_letters(core), count_digits(core)
     symbol = bool(re.search(r"[!@#$%^&*+=~?_|\\/]", core[1:-1] if len(core) > 2 else "")) or core.endswith(("!", "!!"))
     if re.fullmatch(r"(?:https?|ftp)://\S+", core, re.I) or "@" in core and "." in core.split("@")[-1] \
             or re.match(r"(?:~?/|\.\.?/|[A-Za-z]:\\)", core):
@@ -240,38 +232,39 @@ def _phrase_token(phrase: str) -> bool:
 def _code_token(token: str) -> bool:
     """A code's shape: four or more digits (in groups or not), or letters and digits (47B29, 7HQK-2M9D)."""
     core = token.strip(".,:;!?[]")
-    digits = _digits(core)
+    digits = count_digits(core)
     if digits >= 4 and digits == len(re.sub(r"[\s\-.·/]", "", core)):
         return True
-    return len(core) >= 4 and digits >= 2 and _letters(core) >= 1 and bool(re.fullmatch(r"[^\W_]+(?:-[^\W_]+)*", core))
+    return (len(core) >= 4 and digits >= 2 and count_letters(core) >= 1
+            and bool(re.fullmatch(r"[^\W_]+(?:-[^\W_]+)*", core)))
 
 
 def _key_token(token: str) -> bool:
     """A key's or token's shape: twelve or more characters mixing letters and digits."""
     core = token.strip(".,:;!?")
-    return len(core) >= 12 and _digits(core) >= 2 and _letters(core) >= 2 and not re.search(r"\s", core)
+    return len(core) >= 12 and count_digits(core) >= 2 and count_letters(core) >= 2 and not re.search(r"\s", core)
 
 
 def _identity_token(token: str) -> bool:
     core = token.strip(".,:;!?")
-    return _digits(core) >= 5 and len(re.sub(r"[\s\-.·/()]", "", core)) >= 6
+    return count_digits(core) >= 5 and len(re.sub(r"[\s\-.·/()]", "", core)) >= 6
 
 
 def _passport_token(token: str) -> bool:
     core = re.sub(r"[\s\-]", "", token.strip(".,:;!?"))
-    return 6 <= len(core) <= 12 and _digits(core) >= 2 and bool(re.fullmatch(r"[A-Z0-9А-Я]+", core))
+    return 6 <= len(core) <= 12 and count_digits(core) >= 2 and bool(re.fullmatch(r"[A-Z0-9А-Я]+", core))
 
 
 def _card_token(token: str) -> bool:
-    return 13 <= _digits(token) <= 19
+    return 13 <= count_digits(token) <= 19
 
 
 def _account_token(token: str) -> bool:
-    return _digits(token) >= 7
+    return count_digits(token) >= 7
 
 
 def _phone_token(token: str) -> bool:
-    return 9 <= _digits(token) <= 15
+    return 9 <= count_digits(token) <= 15
 
 
 @dataclass(frozen=True)
@@ -329,21 +322,17 @@ def _window(text: str, start: int) -> str:
 
 def _value_in(concept: Concept, window: str) -> re.Match[str] | None:
     """The first thing in ``window`` shaped like the concept's value (and not excluded)."""
-    candidates: list[re.Match[str]] = []
     if concept.shape is _phrase_token:  # the words after a colon or a dash, to the end of the sentence
         after = _AFTER_COLON.search(window)
         return after if after and _phrase_token(after.group("inner")) else _quoted_value(window)
-    if concept.quotations:
-        candidates += [m for m in _QUOTATION.finditer(window)]
-    candidates += list(_TOKEN.finditer(window))
-    if concept.digit_runs:
-        candidates += list(_DIGIT_RUN.finditer(window))
-    for m in sorted(candidates, key=lambda m: m.start()):
-        value = m.group("inner") if "inner" in m.re.groupindex else m.group().lstrip("=:：")
-        if "inner" in m.re.groupindex:
-            if _quoted_value(window[: m.end()]) is not None:
-                return m  # a quotation right after the name, or after its verb, is the value
+    quotes = list(_QUOTATION.finditer(window)) if concept.quotations else []
+    tokens = list(_TOKEN.finditer(window)) + (list(_DIGIT_RUN.finditer(window)) if concept.digit_runs else [])
+    for m in sorted(quotes + tokens, key=lambda m: m.start()):
+        if m.re is _QUOTATION:
+            if _quote_is_value(window, m):
+                return m
             continue
+        value = m.group().lstrip("=:：")
         if concept.shape(value) and not is_placeholder(value.strip(".,:;!?")) \
                 and not _not_a_value(value, window[: m.start()], window[m.end():]):
             return m
@@ -353,12 +342,14 @@ def _value_in(concept: Concept, window: str) -> re.Match[str] | None:
 _AFTER_COLON = re.compile(r"[:：—–=]\s*(?P<inner>[^\s:：\"“„«‹「『'‘].*)$")
 
 
+def _quote_is_value(window: str, quote: re.Match[str]) -> bool:
+    """A quotation right after the name, or after its verb ("es «…»", "changé en «…»"), is its value."""
+    before = window[: quote.start()]
+    return bool(re.match(r"[\s:：=—\-–]*(?:\w+\s*){0,2}$", before) or _CONNECTOR_END.search(before))
+
+
 def _quoted_value(window: str) -> re.Match[str] | None:
-    for m in _QUOTATION.finditer(window):
-        before = window[: m.start()]
-        if re.match(r"[\s:：=—\-–]*(?:\w+\s*){0,2}$", before) or _CONNECTOR_END.search(before):
-            return m
-    return None
+    return next((m for m in _QUOTATION.finditer(window) if _quote_is_value(window, m)), None)
 
 
 #: The value first, then what it is: "Kotik2023! — это мой пароль", "Lirio_2020 es mi contraseña",
@@ -380,7 +371,7 @@ def _value_before(concept: Concept, before: str) -> bool:
     return bool(m and concept.shape(m.group("value")) and not is_placeholder(m.group("value")))
 
 
-def _claims_in_view(view: View, source: str) -> list[tuple[Concept, str]]:
+def _named_in_view(view: View, source: str) -> list[tuple[Concept, str]]:
     found: list[tuple[Concept, str]] = []
     for concept in CONCEPTS:
         for label in concept.label.finditer(view.text):
@@ -392,15 +383,14 @@ def _claims_in_view(view: View, source: str) -> list[tuple[Concept, str]]:
                     found.append((concept, written.strip() + view.original(source, label.start(), label.end())))
                     continue
             window_view = _window(view.text, label.end())
-            if not window_view.strip() or TOPIC_AFTER.match(window_view) or _KEPT_AT.match(
-                    view.original(source, label.end(), label.end() + len(window_view))):
+            window = view.original(source, label.end(), label.end() + len(window_view))
+            if not window_view.strip() or TOPIC_AFTER.match(window_view) or _KEPT_AT.match(window):
                 continue
             if label.start() and view.text[label.start() - 1] in ":/@=." or window_view.startswith("@"):
                 continue  # inside a URL or an assignment ("user:password@host"): not a name in a sentence
-            window = view.original(source, label.end(), label.end() + len(window_view))
             if concept.needs_access:
-                around = view.original(source, max(0, label.start() - 40), label.end() + len(window_view))
-                if not _ACCESS_PATTERN.search(fold_text(around)) or _NOT_ACCESS_PATTERN.search(fold_text(around)):
+                around = fold_text(view.original(source, max(0, label.start() - 40), label.end() + len(window_view)))
+                if not _ACCESS_PATTERN.search(around) or _NOT_ACCESS_PATTERN.search(around):
                     continue
             value = _value_in(concept, window)
             if value is None:
@@ -414,7 +404,7 @@ def find_named_values(views: Normalised) -> list[Finding]:
     """Credentials and identifiers that a message names and gives, in any view of it."""
     findings: dict[str, Finding] = {}
     for view in views.views():
-        for concept, excerpt in _claims_in_view(view, views.source):
+        for concept, excerpt in _named_in_view(view, views.source):
             label = f"{concept.name} named with its value"
             findings.setdefault(label, Finding(concept.kind, label, mask(excerpt), concept.category, view.name))
     for phrase in recovery_phrases(views.source):

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLACEHOLDER", "QUANTITY", "TOPIC_AFTER", "is_placeholder"]
+__all__ = ["PLACEHOLDER", "QUANTITY", "TOPIC_AFTER", "count_digits", "count_letters", "is_placeholder"]
+
+def count_digits(text: str) -> int:
+    return sum(ch.isdigit() for ch in text)
+
+
+def count_letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
 
 #: A number with a counter after it is a quantity: "90日ごとに", "90일마다", "3次", "8자리", "12文字".
 #: So is a number with a magnitude: "128k", "4M", "2GB", "10x", "95%".
@@ -19,6 +27,8 @@ QUANTITY = re.compile(r"^\d{1,4}\s?(?:日|天|回|个|個|次|年|月|号|號|�
                       re.I)
 
 
+PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
+                         r"|yourpassword|your[_\-]?password|value|example)$", re.I)
 #: Placeholders a template leaves for the reader: a mask after a token's prefix ("sk-xxxxxxxx"),
 #: capitals joined by underscores in any script ("YOUR_TOKEN", "ВАШ_ТОКЕН"), or "your" as a part.
 _MASK_AFTER_PREFIX = re.compile(r"^(?:[A-Za-z]{1,8}[-_])*(?P<c>[xX*•#.0])(?P=c){3,}$")
@@ -33,10 +43,6 @@ def is_placeholder(value: str) -> bool:
     if not any(ch.isdigit() for ch in value) and re.search(r"[_\-]", value):
         return value.isupper() or bool(_YOUR.search(value))
     return False
-
-
-PLACEHOLDER = re.compile(r"^(?:[<{\[($%].*|.*[>}\])]$|\*+|x+|\.+|_+|-+|\?+|password|passwd|pass|pwd|secret|changeme"
-                         r"|yourpassword|your[_\-]?password|value|example)$", re.I)
 
 
 #: Right after a name, a word that makes it a topic rather than one credential: "password manager",
