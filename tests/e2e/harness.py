@@ -61,8 +61,9 @@ def free_port() -> int:
 class JupyterLab:
     """A JupyterLab server on a free loopback port, token-protected, rooted in ``root``."""
 
-    def __init__(self, root: Path, *, startup_timeout: float = 60.0):
+    def __init__(self, root: Path, *, startup_timeout: float = 60.0, settings: dict[str, dict] | None = None):
         self.root = root
+        self.settings = settings or {}  # e.g. {"@jupyterlab/notebook-extension/tracker": {...}}
         self.port = free_port()
         self.token = secrets.token_hex(16)
         self.url = f"http://127.0.0.1:{self.port}"
@@ -77,6 +78,10 @@ class JupyterLab:
         notification = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
         notification.parent.mkdir(parents=True, exist_ok=True)
         notification.write_text('{"fetchNews": "false", "checkForUpdates": false}')
+        for plugin, values in self.settings.items():
+            path = settings / f"{plugin}.jupyterlab-settings"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values))
         env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_DATA_DIR=str(home / "data"),
                    JUPYTER_RUNTIME_DIR=str(home / "runtime"), IPYTHONDIR=str(home / "ipython"),
                    JUPYTERLAB_SETTINGS_DIR=str(settings), JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
@@ -152,8 +157,8 @@ class JupyterLab:
 
 
 @contextmanager
-def jupyterlab(root: Path) -> Iterator[JupyterLab]:
-    server = JupyterLab(root)
+def jupyterlab(root: Path, *, settings: dict[str, dict] | None = None) -> Iterator[JupyterLab]:
+    server = JupyterLab(root, settings=settings)
     try:
         server.start()
         yield server

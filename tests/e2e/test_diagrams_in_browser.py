@@ -2,7 +2,8 @@
 
 A Mermaid fence that does not parse still shows as text on GitHub and as a grey warning box in
 JupyterLab; only a browser tells the two apart from a drawing. Notebooks are opened without
-running them (Markdown needs no kernel) and every diagram must become an image, not a warning.
+running them (Markdown needs no kernel), all on one page, and every diagram must become an image,
+not a warning.
 Screenshots go to ``test-artifacts/diagrams/``.
 """
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import chromium_page, copy_without_outputs, jupyterlab
+from .harness import chromium_page, jupyterlab
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "diagrams"
@@ -32,37 +33,64 @@ def test_every_notebook_has_a_diagram():
     assert not missing, f"a diagram where structure matters: these notebooks have none: {missing}"
 
 
+def diagram_sheet(target: Path) -> list[tuple[str, int]]:
+    """One notebook holding every notebook's Mermaid cells, in course order.
+
+    A diagram renders from its Markdown alone, so one page shows all of them: one page load and
+    one kernel instead of one per notebook. Returns (notebook stem, diagrams) in order.
+    """
+    import nbformat
+
+    sheet = nbformat.v4.new_notebook()
+    sheet.metadata = nbformat.read(NOTEBOOKS[0], as_version=4).metadata
+    owners: list[tuple[str, int]] = []
+    for notebook in NOTEBOOKS:
+        for cell in nbformat.read(notebook, as_version=4).cells:
+            if cell.cell_type == "markdown" and "```mermaid" in cell.source:
+                sheet.cells.append(nbformat.v4.new_markdown_cell(cell.source))
+                owners.append((notebook.stem, cell.source.count("```mermaid")))
+    nbformat.write(sheet, target)
+    return owners
+
+
 def test_every_diagram_renders_in_jupyterlab(tmp_path):
     root = tmp_path / "course"
     root.mkdir()
-    for notebook in NOTEBOOKS:
-        copy_without_outputs(notebook, root / notebook.name)
+    owners = diagram_sheet(root / "diagrams.ipynb")
+    expected = sum(count for _, count in owners)
+    assert expected == sum(mermaid_count(notebook) for notebook in NOTEBOOKS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
-    with jupyterlab(root) as server, chromium_page(ARTIFACTS) as page:
-        for notebook in NOTEBOOKS:
-            expected = mermaid_count(notebook)
-            page.goto(server.notebook_url(notebook.name))
-            page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
-            cells = page.locator(".jp-MarkdownCell")
-            for index in range(cells.count()):  # a cell far below the fold may render only when seen
-                cells.nth(index).scroll_into_view_if_needed()
-            try:  # Mermaid draws asynchronously, after the Markdown itself
-                page.wait_for_function(
-                    "n => document.querySelectorAll('.jp-RenderedMermaid svg, .jp-RenderedMermaid img').length >= n",
-                    arg=expected, timeout=60_000)
-            except Exception:
-                pass
-            diagrams = page.locator(".jp-RenderedMermaid")
-            rendered = diagrams.count()
-            for index in range(rendered):
-                diagram = diagrams.nth(index)
-                if "jp-mod-warning" in (diagram.get_attribute("class") or "") or diagram.locator("svg, "
-                   "img").count() == 0:
-                    problems.append(f"{notebook.name}: diagram {index + 1} did not draw: {diagram.inner_text()[:200]}")
-                    continue
-                diagram.scroll_into_view_if_needed()
-                diagram.screenshot(path=str(ARTIFACTS / f"{notebook.stem}-{index + 1}.png"))
-            if rendered != expected:
-                problems.append(f"{notebook.name}: {expected} Mermaid fences, {rendered} rendered diagrams")
+    # Every cell in the page at once: JupyterLab otherwise keeps only the cells near the view.
+    unwindowed = {"@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"}}
+    with jupyterlab(root, settings=unwindowed) as server, chromium_page(ARTIFACTS) as page:
+        page.goto(server.notebook_url("diagrams.ipynb"))
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+        page.wait_for_function("n => document.querySelectorAll('.jp-MarkdownCell').length >= n",
+                               arg=len(owners), timeout=60_000)
+        numbered: dict[str, int] = {}
+        labels = []
+        for stem, count in owners:
+            for _ in range(count):
+                numbered[stem] = numbered.get(stem, 0) + 1
+                labels.append(f"{stem}-{numbered[stem]}")
+        try:  # Mermaid draws asynchronously, after the Markdown itself
+            page.wait_for_function(
+                "n => document.querySelectorAll('.jp-RenderedMermaid svg, .jp-RenderedMermaid img').length >= n",
+                arg=expected, timeout=120_000)
+        except Exception:
+            pass
+        diagrams = page.locator(".jp-RenderedMermaid")
+        rendered = diagrams.count()
+        for index in range(rendered):
+            diagram = diagrams.nth(index)
+            label = labels[index] if index < len(labels) else f"extra-{index + 1}"
+            if "jp-mod-warning" in (diagram.get_attribute("class") or "") or diagram.locator("svg, "
+               "img").count() == 0:
+                problems.append(f"{label}: the diagram did not draw: {diagram.inner_text()[:200]}")
+                continue
+            diagram.scroll_into_view_if_needed()
+            diagram.screenshot(path=str(ARTIFACTS / f"{label}.png"))
+        if rendered != expected:
+            problems.append(f"{expected} Mermaid fences, {rendered} rendered diagrams")
     assert not problems, "\n".join(problems)
