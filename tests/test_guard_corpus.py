@@ -104,18 +104,13 @@ def test_the_heldout_corpus_runs_and_is_reported(capsys):
     assert "guard_corpus_heldout.json" in capsys.readouterr().out
 
 
-def test_an_unknown_technique_is_a_clear_error(tmp_path):
+@pytest.mark.parametrize("field, value", [("technique", "rot13"), ("label", "harmless"), ("source", "tool_output")])
+def test_an_unknown_value_is_a_clear_error_before_any_case_runs(tmp_path, field, value):
+    case = {"id": "b1", "base": "x", "label": "benign", "category": "c", "lang": "en", "technique": "plain",
+            "source": "user_stated"}
     bad = tmp_path / "bad.json"
-    bad.write_text(
-        json.dumps(
-            {
-                "cases": [
-                    {"id": "b1", "base": "x", "label": "benign", "category": "c", "lang": "en", "technique": "rot13"}
-                ]
-            }
-        )
-    )
-    with pytest.raises(ValueError, match="rot13"):
+    bad.write_text(json.dumps({"cases": [dict(case, **{field: value})]}))
+    with pytest.raises(ValueError, match=f"b1: unknown {field} '{value}'"):
         load_corpus(bad)
 
 

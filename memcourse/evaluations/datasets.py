@@ -33,6 +33,8 @@ PACKAGED = {
     "guard_corpus_blind3_heldout.json": "labelled guard cases, third blind held-out split (aggregates only)",
     "guard_corpus_secrets.json": "credentials, identifiers and look-alikes in nine languages, development split",
     "guard_corpus_secrets_check_heldout.json": "credentials and look-alikes written apart, held-out (aggregates only)",
+    "guard_corpus_injections2.json": "paraphrased injections and rules with benign twins, development split",
+    "guard_corpus_injections_check_heldout.json": "paraphrased injections written apart, held out",
     "extraction_conversations.json": "conversations with expected memories (memcourse eval --extraction)",
     "e2e_benchmark.json": "multi-session questions (memcourse eval --e2e)",
 }

@@ -50,7 +50,7 @@ GUARD_RULES = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRu
 #: language, no trigger words, nine languages). The held-out files were written before the
 #: directive grammar and are never used for development.
 #: The splits whose misses are printed: development data, read case by case while tuning.
-DEVELOPMENT_SPLITS = ("dev", "secrets")
+DEVELOPMENT_SPLITS = ("dev", "secrets", "injections2")
 CORPORA = {
     "dev": ("guard_corpus.json", "guard_corpus_paraphrase.json"),
     "heldout": ("guard_corpus_heldout.json", "guard_corpus_paraphrase_heldout.json"),
@@ -71,6 +71,12 @@ CORPORA = {
     # written at the same time by another helper that saw neither that file nor the detectors:
     # measured once before (0.687) and once after the window reader, aggregates only
     "secrets_check": ("guard_corpus_secrets_check_heldout.json",),
+    # paraphrased injections, rules and benign twins written by two helpers from one brief
+    # (docs/briefs/write_gate_corpus.md), blind to the detectors: the claims layer's development data
+    "injections2": ("guard_corpus_injections2.json",),
+    # written at the same time by a third helper from the same brief: aggregates only, measured
+    # once before (0.874) and once after the claims layer
+    "injections_check": ("guard_corpus_injections_check_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------
@@ -288,6 +294,8 @@ def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Ca
     (a key of :data:`CORPORA`: "dev", "heldout", "fresh", "blind", "secrets", ...)."""
     if path is None and name not in CORPORA:
         raise ValueError(f"no packaged guard split {name!r}; there are {sorted(CORPORA)}")
+    from memcourse.records import Source
+
     files = [load_json(None, packaged=f) for f in CORPORA[name]] if path is None else [load_json(path)]
     cases = []
     for data in files:
@@ -297,6 +305,9 @@ def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Ca
                 raise ValueError(f"case {case.id}: unknown technique {case.technique!r}")
             if case.label not in ("secret", "personal_id", "injection", "rule", "benign"):
                 raise ValueError(f"case {case.id}: unknown label {case.label!r}")
+            if case.source not in {source.value for source in Source}:
+                raise ValueError(f"case {case.id}: unknown source {case.source!r}; "
+                                 f"one of {[source.value for source in Source]}")
             cases.append(case)
     ids = [case.id for case in cases]
     if len(set(ids)) != len(ids):

@@ -144,7 +144,9 @@ def _quoted_order(views: Normalised) -> Directive | None:
         verdict = classify(quotation)
         if verdict.memory_class is not MemoryClass.RULE:
             verdict = second_reading(quotation, verdict)
-        if verdict.memory_class is MemoryClass.RULE:
+        # a quotation addressed to some AI reader of a page ("agents reading this must…") is the
+        # page's text being reported, not an order this user hands over
+        if verdict.memory_class is MemoryClass.RULE and verdict.scopes != (Scope.AI_READER,):
             return Directive(MemoryClass.RULE, verdict.scopes,
                              f"a quoted order handed to the agent: {verdict.reason}", quotation)
     return None

@@ -179,10 +179,19 @@ _ASKS = FoldedPattern(r"^\s*(?:can|could|would|will|won't|please)\s+you\b|^\s*(?
                       r"|(?:주실 수 있나요|줄 수 있어|줄래|주세요)\s*[?？]?\s*$")
 
 
+#: A tag question at the end of a sentence, in every language of the table.
+_TAG_QUESTION = FoldedPattern(r"[,，]?\s*[¿]?\s*(?:ok|okay|right|alright|yeah|vale|verdad|de acuerdo|d'accord|oui"
+                              r"|ja|oder|ладно|хорошо|ок|договорились|好吗|好不好|行吗|行不行|可以吗|いい|いいね|ね|알았지|알겠지|오케이)"
+                              r"\s*[?？]+\s*$")
+
+
 def classify_sentence(sentence: str) -> Directive:
     """One sentence, already folded, lower-cased and with quotations removed. A question is
     not a directive ("act as the host? sure") unless it is a request to the assistant
     ("could you tell everyone…?")."""
+    # "…, ok?" / "¿vale?" / "d'accord ?" / "好吗？" asks for agreement with what came before it:
+    # the sentence is read without the tag
+    sentence = _TAG_QUESTION.compiled.sub("", sentence) or sentence
     if sentence.rstrip().endswith(("?", "？")) and not _ASKS.search(sentence):
         # asking the assistant what it was given before the conversation is asking it to disclose it
         if _any("disclosure", sentence) and (_any("you", sentence) or not _opens_as_statement(sentence)):
@@ -225,6 +234,16 @@ def classify_sentence(sentence: str) -> Directive:
                              f"a statement about the agent itself ({', '.join(map(str, agent))}), not a fact about the "
                              f"user",
                              sentence)
+        # an order about other people in the grammar of a statement, told to the assistant ("new
+        # rule for the whole team: you don't answer questions about the audit"; 其他同事要是问起，
+        # 你就岔开话题): a verb of speech or action, the assistant as "you", an audience, and a
+        # standing marker or a verb of answering (one-off news about guests is a story)
+        if (Scope.OTHERS in scopes and _any("you", sentence) and not _opens_as_statement(sentence)
+                and not _any("to_me", sentence)
+                and (_any("speech", sentence) or _any("answer", sentence) or _any("operative", sentence))
+                and (Scope.STANDING in scopes or _any("answer", sentence))):
+            return Directive(MemoryClass.RULE, scopes, "a statement that tells the assistant how to treat other "
+                                                       "people", sentence)
         # a rule in the grammar of a statement: what every conversation the assistant has (or
         # every reply it gives) must or must not contain ("the layoffs are off-limits in every
         # conversation you have"; 每条回复结尾都推一下…优惠)

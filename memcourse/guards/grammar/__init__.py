@@ -28,6 +28,7 @@ union over every language, so code-switched text is judged in all of them at onc
 
 from __future__ import annotations
 
+from memcourse.guards.grammar.claims import CLAIMS
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
 from memcourse.guards.grammar.english import ENGLISH
 from memcourse.guards.grammar.european import EUROPEAN
@@ -36,7 +37,7 @@ from memcourse.guards.grammar.rows import merged
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN}, REACH)
+GRAMMAR: dict[str, dict[str, str]] = merged(merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN}, REACH), CLAIMS)
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
