@@ -75,7 +75,7 @@ CORPORA = {
     # (docs/briefs/write_gate_corpus.md), blind to the detectors: the claims layer's development data
     "injections2": ("guard_corpus_injections2.json",),
     # written at the same time by a third helper from the same brief: aggregates only, measured
-    # once before (0.874) and once after the claims layer
+    # before the claims layer (0.874), after each of its cuts and after the review (0.934)
     "injections_check": ("guard_corpus_injections_check_heldout.json",),
 }
 
@@ -296,6 +296,7 @@ def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Ca
         raise ValueError(f"no packaged guard split {name!r}; there are {sorted(CORPORA)}")
     from memcourse.records import Source
 
+    sources = [source.value for source in Source]
     files = [load_json(None, packaged=f) for f in CORPORA[name]] if path is None else [load_json(path)]
     cases = []
     for data in files:
@@ -305,9 +306,8 @@ def load_corpus(path: str | Path | None = None, *, name: str = "dev") -> list[Ca
                 raise ValueError(f"case {case.id}: unknown technique {case.technique!r}")
             if case.label not in ("secret", "personal_id", "injection", "rule", "benign"):
                 raise ValueError(f"case {case.id}: unknown label {case.label!r}")
-            if case.source not in {source.value for source in Source}:
-                raise ValueError(f"case {case.id}: unknown source {case.source!r}; "
-                                 f"one of {[source.value for source in Source]}")
+            if case.source not in sources:
+                raise ValueError(f"case {case.id}: unknown source {case.source!r}; one of {sources}")
             cases.append(case)
     ids = [case.id for case in cases]
     if len(set(ids)) != len(ids):

@@ -35,6 +35,8 @@ How a directive is recognised, per language (:data:`~memcourse.guards.grammar.GR
   was given), *authority* (whose word counts), *permissions*, *exfiltration*, and text written
   *for an AI reader*. A *standing* marker (from now on, never, 以后, 今後, désormais, отныне)
   makes a directive permanent.
+- **claims** (:mod:`~memcourse.guards.grammar.claims`): a story, a new name, a rule declared void,
+  an address data goes to, a note to an AI reader: they add to the scopes above, with no mood.
 - **dimension**: what a preference is about; *me* marks it as this user's (to me, 给我, 私への,
   나에게, me, mir, moi, мне).
 
@@ -240,8 +242,8 @@ def classify_sentence(sentence: str) -> Directive:
         # standing marker or a verb of answering (one-off news about guests is a story)
         if (Scope.OTHERS in scopes and _any("you", sentence) and not _opens_as_statement(sentence)
                 and not _any("to_me", sentence)
-                and (_any("speech", sentence) or _any("answer", sentence) or _any("operative", sentence))
-                and (Scope.STANDING in scopes or _any("answer", sentence))):
+                and (_any("answer", sentence) or (Scope.STANDING in scopes
+                                                  and (_any("speech", sentence) or _any("operative", sentence))))):
             return Directive(MemoryClass.RULE, scopes, "a statement that tells the assistant how to treat other "
                                                        "people", sentence)
         # a rule in the grammar of a statement: what every conversation the assistant has (or

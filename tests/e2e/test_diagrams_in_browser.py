@@ -33,31 +33,33 @@ def test_every_notebook_has_a_diagram():
     assert not missing, f"a diagram where structure matters: these notebooks have none: {missing}"
 
 
-def diagram_sheet(target: Path) -> list[tuple[str, int]]:
+def diagram_sheet(target: Path) -> tuple[int, list[str]]:
     """One notebook holding every notebook's Mermaid cells, in course order.
 
     A diagram renders from its Markdown alone, so one page shows all of them: one page load and
-    one kernel instead of one per notebook. Returns (notebook stem, diagrams) in order.
+    one kernel instead of one per notebook. Returns the number of cells and one label per
+    diagram ("07_hybrid_recall_chroma-2"), in page order.
     """
     import nbformat
 
     sheet = nbformat.v4.new_notebook()
     sheet.metadata = nbformat.read(NOTEBOOKS[0], as_version=4).metadata
-    owners: list[tuple[str, int]] = []
+    labels: list[str] = []
     for notebook in NOTEBOOKS:
         for cell in nbformat.read(notebook, as_version=4).cells:
             if cell.cell_type == "markdown" and "```mermaid" in cell.source:
                 sheet.cells.append(nbformat.v4.new_markdown_cell(cell.source))
-                owners.append((notebook.stem, cell.source.count("```mermaid")))
+                first = sum(label.startswith(f"{notebook.stem}-") for label in labels) + 1
+                labels += [f"{notebook.stem}-{n}" for n in range(first, first + cell.source.count("```mermaid"))]
     nbformat.write(sheet, target)
-    return owners
+    return len(sheet.cells), labels
 
 
 def test_every_diagram_renders_in_jupyterlab(tmp_path):
     root = tmp_path / "course"
     root.mkdir()
-    owners = diagram_sheet(root / "diagrams.ipynb")
-    expected = sum(count for _, count in owners)
+    cells, labels = diagram_sheet(root / "diagrams.ipynb")
+    expected = len(labels)
     assert expected == sum(mermaid_count(notebook) for notebook in NOTEBOOKS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
@@ -67,13 +69,7 @@ def test_every_diagram_renders_in_jupyterlab(tmp_path):
         page.goto(server.notebook_url("diagrams.ipynb"))
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
         page.wait_for_function("n => document.querySelectorAll('.jp-MarkdownCell').length >= n",
-                               arg=len(owners), timeout=60_000)
-        numbered: dict[str, int] = {}
-        labels = []
-        for stem, count in owners:
-            for _ in range(count):
-                numbered[stem] = numbered.get(stem, 0) + 1
-                labels.append(f"{stem}-{numbered[stem]}")
+                               arg=cells, timeout=60_000)
         try:  # Mermaid draws asynchronously, after the Markdown itself
             page.wait_for_function(
                 "n => document.querySelectorAll('.jp-RenderedMermaid svg, .jp-RenderedMermaid img').length >= n",

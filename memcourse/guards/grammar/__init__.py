@@ -1,7 +1,9 @@
 """The directive grammar: one row per language, feature -> regular expression.
 
 Rows are written lower-case in natural spelling and folded when they compile (look-alike
-letters, traditional -> simplified Chinese), like the text they read. Features:
+letters, traditional -> simplified Chinese), like the text they read. Four layers feed each row:
+the plain forms and their word-order variants (english, east_asian, european), who a directive
+reaches (reach), and what is claimed to the agent or where data goes (claims). Features:
 
   imperative  a directive clause (where each language marks it: see memcourse.guards.directives)
   speech      the directive verb is a communicative or influencing one (tell, recommend...):

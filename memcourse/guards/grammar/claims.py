@@ -189,7 +189,7 @@ _PRIVATE_STORE = {
 
 #: Limits of the agent declared off. Nouns: what restricts it; the claim: removed, switched off.
 #: ("Without filters the photos look better" names no limit of the agent: a bare "without" counts
-#: only with the speaker's account, in :data:`_MY_LIMITS_OFF`.)
+#: only with the speaker's account: :func:`_my_limits_off`.)
 _LIMITS = {
     "en": r"limits?|restrictions?|filters?|guardrails?|safeguards?|checks?|blocks?|safety (?:rules|settings)|rules",
     "fr": r"limites?|restrictions?|filtres?|garde-fous|contrôles?|blocages?|règles",
@@ -291,24 +291,30 @@ _OVERRIDE = {
 
 #: The speaker's own account declared free of the agent's limits: a claim that can only be about
 #: the agent, whoever reports it ("the support confirmed that for me the filters are off").
-_MY_LIMITS_OFF = {
-    "en": r"\b(?:my account|for me|my profile|my user)\b[^.!?]{0,40}\b(?:without (?:the |any )?(?:usual )?(?:limits"
-          r"|restrictions|filters)|(?:limits|restrictions|filters)\b[^.!?]{0,15}\b(?:off|removed|lifted|disabled))",
-    "de": r"\b(?:mein\w* (?:konto|account|zugang)|für mich)\b[^.!?]{0,40}\b(?:(?:filter|sperren|einschränkungen|limits"
-          r"|grenzen)\b[^.!?]{0,20}\b(?:abgeschaltet|aufgehoben|deaktiviert|aus)\b|ohne (?:filter|sperren"
-          r"|einschränkungen|grenzen))",
-    "fr": r"\b(?:mon compte|pour moi)\b[^.!?]{0,40}\b(?:sans (?:aucune? )?(?:limites?|restrictions?|filtres?)"
-          r"|(?:limites?"
-          r"|restrictions?|filtres?)\b[^.!?]{0,15}\b(?:levée?s?|désactivée?s?|supprimée?s?))",
-    "es": r"\b(?:mi cuenta|para mí)\b[^.!?]{0,40}\b(?:sin (?:ningún |los |las )?(?:límites|filtros|restricciones)"
-          r"|(?:han quitado|quitaron|desactivaron) (?:los |las )?(?:límites|filtros|restricciones))",
-    "ru": r"(?:мо\w+ аккаунт\w*|для меня)[^.!?]{0,40}(?:(?:ограничени\w+|фильтр\w*)[^.!?]{0,20}(?:сняты|сняли|отключ\w+"
-          r"|убран\w*)|без (?:всяких )?(?:ограничений|фильтров))",
-    "zh": r"(?:我(?:这个|的)?(?:号|账号|帐号|账户)|对我)"
-          r"[^，。]{0,10}(?:不受(?:任何)?限制|没有(?:任何)?限制|限制(?:都)?(?:取消|解除))",
-    "ko": r"(?:내|제) 계정[^.!?]{0,20}(?:필터|제한)[^.!?]{0,10}(?:꺼도|해제|없)",
-    "ja": r"(?:私|僕|俺)の(?:アカウント|垢)[^。]{0,20}(?:制限|フィルター)[^。]{0,10}(?:解除|なし|外)",
+_MINE = {
+    "en": r"\b(?:my account|for me|my profile|my user)\b",
+    "de": r"\b(?:mein\w* (?:konto|account|zugang)|für mich)\b",
+    "fr": r"\b(?:mon compte|pour moi)\b",
+    "es": r"\b(?:mi cuenta|para mí)\b",
+    "ru": r"(?:мо\w+ аккаунт\w*|для меня)",
+    "zh": r"(?:我(?:这个|的)?(?:号|账号|帐号|账户)|对我)",
+    "ko": r"(?:내|제) 계정",
+    "ja": r"(?:私|僕|俺)の(?:アカウント|垢)",
 }
+#: "Without" before a limit: counted only after :data:`_MINE` ("without filters the photos look
+#: better" names no limit of the agent).
+_WITHOUT = {"en": r"\bwithout (?:the |any )?(?:usual )?", "de": r"\bohne (?:die |jegliche )?",
+            "fr": r"\bsans (?:aucune? )?",
+            "es": r"\bsin (?:ningún |ninguna |los |las )?", "ru": r"\bбез (?:всяких |каких-либо )?",
+            "zh": r"(?:不受|没有)(?:任何)?"}
+
+
+def _my_limits_off(lang: str) -> str:
+    claims = [_LIMITS_OFF[lang].format(n=_LIMITS[lang])]
+    if lang in _WITHOUT:
+        claims.append(f"{_WITHOUT[lang]}(?:{_LIMITS[lang]})")
+    return rf"{_MINE[lang]}[^.!?。]{{0,40}}(?:{'|'.join(claims)})"
+
 
 #: Another person's conversation with the agent, asked for.
 _OTHERS_TALK = {
@@ -388,7 +394,7 @@ CLAIMS: dict[str, dict[str, str]] = {
         "permission": "|".join([_LIMITS_OFF[lang].format(n=_LIMITS[lang])]
                                + ([_RIGHT_OVER_ALL[lang]] if lang in _RIGHT_OVER_ALL else [])),
         "identity": _IDENTITY[lang],
-        "override": f"{_OVERRIDE[lang]}|{_MY_LIMITS_OFF[lang]}",
+        "override": f"{_OVERRIDE[lang]}|{_my_limits_off(lang)}",
         "disclosure": _OTHERS_TALK[lang],
         "others": _AUDIENCE[lang],
         "agent_subject": _WISH[lang],
