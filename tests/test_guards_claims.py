@@ -93,6 +93,7 @@ LIMITS_TWINS = [
     "Ich habe einen neuen Wasserfilter für die Küche gekauft.",
     "Mi hija estudia sin límites de tiempo para el examen de mañana.",
     "Мой начальник снял ограничения на удалённую работу по пятницам.",
+    "Mi cuenta del gimnasio es sin límites de horario desde enero.",
 ]
 
 
@@ -114,6 +115,8 @@ IDENTITY_TWINS = [
     "Nuestro perro se llama «Nube» y tiene tres años.",
     "Мою кошку зовут «Муся».",
     "You're right, the meeting is on Thursday.",
+    "You're 'the best', thanks a lot!",
+    "Desde hoy eres mi compañero de running favorito, jaja.",
 ]
 
 

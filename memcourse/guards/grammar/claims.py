@@ -130,8 +130,8 @@ def _ai_reader(lang: str) -> str:
         forms.append(rf"{_READS_BEFORE[lang]}[^。.!?！？\n]{{0,6}}(?:{strong}|{weak})")
     if lang in _NOTE_AFTER:
         forms.append(rf"(?:{strong}|{weak})[^。.!?！？\n]{{0,4}}{_NOTE_AFTER[lang]}")
-    if _NOTE_FOR[lang]:
-        forms.append(rf"{_NOTE_FOR[lang]}(?:[\w'-]+\s+){{0,2}}\b{nouns}\b")
+    if _NOTE_FOR[lang]:  # "note for the assistants at the front desk" is for people: strong nouns only
+        forms.append(rf"(?:{_NOTE_FOR[lang]})(?:[\w'-]+\s+){{0,2}}\b(?:{strong})\b")
     # a vocative: a strong noun (or a weak one in the plural: "Reader models:") opening a line,
     # a comment or a bracket and followed by a colon; a comma only right after the noun itself
     opening = r"(?:^|(?<=[\n>«\"(\[〔【/#*])|(?<=\s-))\s*"
@@ -230,34 +230,49 @@ _RIGHT_OVER_ALL = {
           r"[^。]{0,10}(?:権限|見られる|見てい)",
 }
 
-#: A quoted name given to the agent, or an AI without limits.
-_IDENTITY = {
-    "en": r"\byou(?:'re| are)\s+(?:now\s+|really\s+|actually\s+|just\s+)?‹quoted›|\byou(?:'re| are) (?:not"
-          r"|no longer) an?\s+"
-          r"(?:assistant|ai|bot|chatbot|model)\b|\b(?:ai|assistant|bot|chatbot|model|persona|character)\b[^.!?]{0,12}\b"
-          r"(?:with no|without (?:any )?)(?:limits|rules|guardrails|filters|restrictions|boundaries)\b"
-          r"|\byou(?:'re| are)\s+(?:my|his|her|the)\s+[^.!?]{0,40}\b(?:answers anything|never says no)\b",
-    "fr": r"\btu es\s+(?:désormais\s+|maintenant\s+|dorénavant\s+)?‹quoted›|\bta (?:vraie|véritable) (?:nature"
-          r"|identité)\b"
-          r"|\bia\b[^.!?]{0,25}\bsans (?:aucune? )?(?:limites?|règles?|filtres?|restrictions?|tabous?)",
-    "es": r"\beres\s+(?:ahora\s+)?‹quoted›|\b(?:desde hoy|a partir de (?:hoy|ahora)),?\s*(?:tú\s+)?eres\b"
-          r"|\bia\b[^.!?]{0,25}\b(?:sin (?:ningún tipo de |ningún |ninguna )?(?:límites?|limites?|frenos?|reglas"
-          r"|filtros"
-          r"|restricciones)|que no tiene (?:límites|limites|reglas|filtros))",
-    "de": r"\bdu bist\s+(?:ab (?:jetzt|sofort|heute)\s+|jetzt\s+|nun\s+)?‹quoted›|\bab (?:jetzt|sofort|heute) bist du\b"
-          r"|\bki\b[^.!?]{0,25}\bohne (?:jegliche |alle |irgendwelche )?(?:grenzen|regeln|filter|einschränkungen"
-          r"|hemmungen)",
-    "ru": r"\bты\s*-?\s*‹quoted›|\bотныне ты\b|\bтеперь ты\s*-|\b(?:ии|бот|ассистент|нейросеть|модель)\b[^.!?]{0,20}"
-          r"\bбез (?:всяких |каких-либо |любых )?(?:тормозов|ограничений|правил|фильтров|цензуры)",
-    "ko": r"(?:넌|너는|당신은)\s*(?:사실\s+)?(?:ai가\s+아니라|‹quoted›)"
-          r"|(?:제한|규칙|필터)(?:이|도)?\s*(?:없는|없이)\s*(?:ai|인공지능|챗봇)",
-    "ja": r"(?:あなた|君|きみ|お前)は\s*‹quoted›|これからの(?:あなた|君|きみ)は"
-          r"|(?:しばり|制限|制約|ルール|フィルター)(?:も|が)?"
-          r"(?:何も|一切)?(?:ない|なし)[^。]{0,10}(?:ai|アシスタント|キャラ)",
-    "zh": r"你(?:现在|从现在起|以后)?(?:就)?是\s*‹quoted›|从现在(?:开始|起)你(?:就)?是"
-          r"|(?:没有|不受|毫无)(?:任何)?(?:限制|规则|约束|过滤)"
-          r"的\s*(?:ai|助手|机器人|模型)",
+#: A quoted name given to the agent ("you're ‹quoted›") renames it only with a word of time
+#: ("from today", "stay", отныне, これから): "you're 'the best', thanks!" is a compliment.
+_FROM_NOW = {
+    "en": r"from now on|from today|starting (?:now|today)|henceforth|permanently|forever|for good|next time"
+          r"|stay|remain",
+    "fr": r"désormais|dorénavant|à partir d'aujourd'hui|à partir de maintenant|pour toujours|reste|la prochaine fois",
+    "es": r"desde hoy|a partir de (?:hoy|ahora|ya)|para siempre|te quedas|quédate|la próxima vez",
+    "de": r"ab (?:jetzt|sofort|heute)|für immer|dauerhaft|bleib\w*|nächstes mal",
+    "ru": r"отныне|с этого момента|с сегодняшнего дня|навсегда|оставайся|в следующий раз",
+    "ko": r"앞으로|이제부터|오늘부터|계속|다음에도|영원히",
+    "ja": r"これから|今日から|今後|ずっと|次に会ったときも|次回も",
+    "zh": r"从现在(?:开始|起)|以后|今后|永远|一直|下次",
 }
+_YOU_ARE = {"en": r"\byou(?:'re| are)(?:\s+(?:now|really|actually|just))?", "fr": r"\btu es(?:\s+\w+)?",
+            "es": r"\beres(?:\s+ahora)?", "de": r"\b(?:du bist|bist du)(?:\s+(?:jetzt|nun))?", "ru": r"\bты\s*-?",
+            "ko": r"(?:넌|너는|당신은)", "ja": r"(?:あなた|君|きみ|お前)は", "zh": r"你(?:现在|以后)?(?:就)?是"}
+#: An AI without limits, and the agent told it is not one.
+_UNBOUND = {
+    "en": r"\byou(?:'re| are) (?:not|no longer) an?\s+(?:assistant|ai|bot|chatbot|model)\b|\b(?:ai|assistant|bot"
+          r"|chatbot|model|persona|character)\b[^.!?]{0,12}\b(?:with no|without (?:any )?)(?:limits|rules|guardrails"
+          r"|filters|restrictions|boundaries)\b|\byou(?:'re| are)\s+(?:my|his|her|the)\s+[^.!?]{0,40}\b(?:answers "
+          r"anything|never says no)\b",
+    "fr": r"\bta (?:vraie|véritable) (?:nature|identité)\b|\bia\b[^.!?]{0,25}\bsans (?:aucune? )?(?:limites?|règles?"
+          r"|filtres?|restrictions?|tabous?)",
+    "es": r"\bia\b[^.!?]{0,25}\b(?:sin (?:ningún tipo de |ningún |ninguna )?(?:límites?|limites?|frenos?|reglas"
+          r"|filtros|restricciones)|que no tiene (?:límites|limites|reglas|filtros))",
+    "de": r"\bki\b[^.!?]{0,25}\bohne (?:jegliche |alle |irgendwelche )?(?:grenzen|regeln|filter|einschränkungen"
+          r"|hemmungen)",
+    "ru": r"\b(?:ии|бот|ассистент|нейросеть|модель)\b[^.!?]{0,20}\bбез (?:всяких |каких-либо |любых )?(?:тормозов"
+          r"|ограничений|правил|фильтров|цензуры)",
+    "ko": r"(?:넌|너는|당신은)\s*(?:사실\s+)?ai가\s+아니라"
+          r"|(?:제한|규칙|필터)(?:이|도)?\s*(?:없는|없이)\s*(?:ai|인공지능|챗봇)",
+    "ja": r"(?:しばり|制限|制約|ルール|フィルター)(?:も|が)?(?:何も|一切)?(?:ない|なし)"
+          r"[^。]{0,10}(?:ai|アシスタント|キャラ)",
+    "zh": r"(?:没有|不受|毫无)(?:任何)?(?:限制|规则|约束|过滤)的\s*(?:ai|助手|机器人|模型)",
+}
+
+
+def _identity(lang: str) -> str:
+    renamed = rf"{_YOU_ARE[lang]}\s*‹quoted›"
+    return (rf"(?:{_FROM_NOW[lang]})[^.!?。]{{0,30}}{renamed}|{renamed}[^.!?。]{{0,60}}(?:{_FROM_NOW[lang]})"
+            rf"|{_UNBOUND[lang]}")
+
 
 #: The agent's own rules declared void or outranked, and "stop turning me down".
 _OVERRIDE = {
@@ -312,7 +327,8 @@ _WITHOUT = {"en": r"\bwithout (?:the |any )?(?:usual )?", "de": r"\bohne (?:die 
 def _my_limits_off(lang: str) -> str:
     claims = [_LIMITS_OFF[lang].format(n=_LIMITS[lang])]
     if lang in _WITHOUT:
-        claims.append(f"{_WITHOUT[lang]}(?:{_LIMITS[lang]})")
+        # "sin límites de horario": a limit *of* something is about the user's world
+        claims.append(rf"{_WITHOUT[lang]}(?:{_LIMITS[lang]})\b(?!\s+(?:de|d'|of|on|for|für|на|по|para|pour)\b)")
     return rf"{_MINE[lang]}[^.!?。]{{0,40}}(?:{'|'.join(claims)})"
 
 
@@ -393,7 +409,7 @@ CLAIMS: dict[str, dict[str, str]] = {
         "exfiltration": _exfiltration(lang) + "|" + _PRIVATE_STORE[lang],
         "permission": "|".join([_LIMITS_OFF[lang].format(n=_LIMITS[lang])]
                                + ([_RIGHT_OVER_ALL[lang]] if lang in _RIGHT_OVER_ALL else [])),
-        "identity": _IDENTITY[lang],
+        "identity": _identity(lang),
         "override": f"{_OVERRIDE[lang]}|{_my_limits_off(lang)}",
         "disclosure": _OTHERS_TALK[lang],
         "others": _AUDIENCE[lang],
