@@ -166,10 +166,12 @@ _TRANSFER = {
 
 def _exfiltration(lang: str) -> str:
     verbs = _TRANSFER[lang]
-    if lang in ("ko", "ja", "zh"):  # the destination comes before the verb
+    if lang in ("ko", "ja", "zh", "de"):  # the verb comes last ("an x@y schicken", 发到 x@y)
         return (rf"(?:{_DESTINATION})[^。.!?！？\n]{{0,40}}(?:{verbs})"
                 rf"|(?:{verbs})[^。.!?！？\n]{{0,20}}(?:{_DESTINATION})")
-    return rf"\b(?:{verbs})\b[^.!?\n]{{0,80}}(?:{_DESTINATION})|(?:{_DESTINATION})[^.!?\n]{{0,30}}\b(?:{verbs})\b"
+    # the other European languages put the verb first ("forward … to x@y"); "the webhook is
+    # https://… and I post results there" names a destination without sending anything to it
+    return rf"\b(?:{verbs})\b[^.!?\n]{{0,80}}(?:{_DESTINATION})"
 
 
 #: The speaker's own private store as a destination, named without a link ("my personal Dropbox").
@@ -278,8 +280,8 @@ def _identity(lang: str) -> str:
 _OVERRIDE = {
     "en": r"\b(?:guardrails|safeguards|safety rules|rules|guidelines|restrictions|limits)\s+(?:you came with|you were "
           r"(?:given|trained with|built with|shipped with)|they gave you)\b|\b(?:stop|quit) (?:refusing|saying no"
-          r"|pushing "
-          r"back|blocking|declining|turning (?:me|things) down)\b|\bno more (?:refusals|rejections|pushback)\b",
+          r"|pushing back|blocking|declining|turning (?:me|things) down)\b(?!\s+to\b)"
+          r"|\bno more (?:refusals|rejections|pushback)\b",
     "fr": r"\b(?:tes|vos) (?:anciennes |vieilles |premières )?(?:règles|consignes|instructions"
           r"|directives)\b[^.!?]{0,30}"
           r"\b(?:ne (?:comptent|valent|s'appliquent) plus|oublie|caduques?)|\barrête de (?:me dire non|refuser|bloquer)"
