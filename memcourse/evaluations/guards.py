@@ -75,7 +75,7 @@ CORPORA = {
     # (docs/briefs/write_gate_corpus.md), blind to the detectors: the claims layer's development data
     "injections2": ("guard_corpus_injections2.json",),
     # written at the same time by a third helper from the same brief: aggregates only, measured
-    # before the claims layer (0.874), after each of its cuts and after the review (0.934)
+    # before the claims layer (0.874) and after each of its cuts (six runs; last 0.927)
     "injections_check": ("guard_corpus_injections_check_heldout.json",),
 }
 
