@@ -1,6 +1,6 @@
 """Exercise 07 — design a fusion of two channels' scores, and prove it beats RRF.
 
-Difficulty: ★★★☆ · Expected time: 35 minutes · Notebook: 07_hybrid_recall_chroma.ipynb
+Difficulty: ★★★★ · Expected time: 50 minutes · Notebook: 07_hybrid_recall_chroma.ipynb
 
 Why: the vector channel answers with cosine similarities (0.2–0.9), BM25 with unbounded sums
 (0–30). Adding them is meaningless; Reciprocal Rank Fusion keeps only the ranks, and with them
@@ -53,7 +53,7 @@ Done when ``memcourse grade 07`` shows 07 at 100%.
 
 中文说明（练习 07 · 设计两个通道分数的融合，并证明它胜过 RRF）
 
-难度：★★★☆ · 预计时间：35 分钟 · Notebook：notebooks/zh/07_hybrid_recall_chroma.ipynb
+难度：★★★★ · 预计时间：50 分钟 · Notebook：notebooks/zh/07_hybrid_recall_chroma.ipynb
 
 为什么：向量通道（vector channel）给出的是余弦相似度（cosine similarity，0.2–0.9），BM25 给出的是
 没有上界的和（0–30）。把它们相加毫无意义；倒数排名融合（RRF，Reciprocal Rank Fusion）只保留名次，也就丢掉了每个

@@ -49,7 +49,7 @@ Done when ``memcourse grade 15`` shows 15 at 100%.
 触及谁的记忆来自*运行时*（LangGraph 的 ``config``），绝不来自模型给的参数；写入的内容是模型的猜测
 （``llm_inferred``），要经过写入门（write gate）。
 
-写两个函数（``memcourse.tools`` 是库里的完整版本；你的版本不要用它）：
+写两个函数（``memcourse.agent.tools`` 是库里的完整版本；你的版本不要用它）：
 
 ``scope_from_runtime(config) -> (user_id, agent_id, conversation_id)``
     读取 ``config["configurable"]``：``user_id``（必需）、``agent_id``（默认 ``"default"``）、

@@ -51,7 +51,7 @@ Done when ``memcourse grade 16`` shows 16 at 100%.
 ``grade(expect, answer) -> bool``
     ``expect`` 是若干组可接受写法的列表（``[["Porto"], ["May 23", "23 May"]]``）；空列表表示这个
     问题无法从记忆中回答。
-    - 无法回答：当且仅当回答弃答时正确（由 ``memcourse.e2e_eval.abstained(answer)`` 判定："I don't
+    - 无法回答：当且仅当回答弃答时正确（由 ``memcourse.evaluations.e2e.abstained(answer)`` 判定："I don't
       know"、"我不知道"……）。
     - 可以回答：回答弃答就是错的（即使它含糊其辞地带上了正确的词）；否则当*每一组*都至少有一种写法
       出现在回答中时正确，比较前先做 ``unicodedata.normalize("NFKC", ...)``，且不区分大小写。

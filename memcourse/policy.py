@@ -48,6 +48,7 @@ from memcourse.recognisers import (
     recognise,
     subject_from,
     unwrap,
+    unwrap_leading,
 )
 from memcourse.records import (
     DEFAULT_AGENT,
@@ -147,6 +148,11 @@ class MemoryPolicy:
                                      source_conversation_id=conversation_id, created_at=self.clock())
         directive = judge(body)
         rules = find_behaviour_rules(body)
+        spoken = unwrap_leading(text)
+        if not rules and spoken != body:
+            # a request to remember said last ("…, remember that") is cut from what is stored, but
+            # the sentence as said is judged too: the request can be what made it an order
+            rules = find_behaviour_rules(spoken)
         if rules:
             if source is not Source.ADMIN_CONFIGURED:
                 return _rule_refusal(rules, directive)
@@ -166,8 +172,8 @@ class MemoryPolicy:
                                   DecisionRule.TRANSIENT, judged=directive)
         return PolicyDecision(
             None,
-            "no durable signal: not a task state, project name, response preference or explicit "
-            "'记住 / remember' request, so it stays in this conversation only",
+            "no durable signal: not a task state, project name, where the user lives, response preference or "
+            "explicit '记住 / remember' request, so it stays in this conversation only",
             DecisionRule.NO_SIGNAL, judged=directive,
         )
 

@@ -20,7 +20,7 @@ from memcourse.guards import Directive, fold_text
 from memcourse.records import MemoryRecord, MemoryType
 from memcourse.vocabulary import DecisionRule
 
-__all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise", "subject_from", "unwrap"]
+__all__ = ["RECOGNISERS", "TRANSIENT", "Found", "Recogniser", "recognise", "subject_from", "unwrap", "unwrap_leading"]
 
 _END = r"(?:[。！!；;\n]|\.(?:\s|$)|$)"
 
@@ -44,15 +44,46 @@ _REMEMBER = re.compile(
     r")",
     re.I,
 )
-_REMEMBER_EN = re.compile(r"^\s*(?:please\s+)?(?:remember|note|keep in mind)\b(?:\s+that)?\s*[:,]?\s*", re.I)
+_REMEMBER_EN = re.compile(
+    r"^\s*(?:please\s+)?(?:remember|note|keep in mind|don'?t forget|do not forget)\b(?:\s+that)?\s*[:,]?\s*", re.I
+)
+
+
+#: The same request said *after* the fact ("I'm vegetarian, please keep that in mind"; 我对花生过敏，
+#: 记住这一点): a closing clause that asks to keep what came before it, and says nothing else.
+_REMEMBER_AFTER = re.compile(
+    r"(?:^|[,，、;；.。!！—–-])\s*(?:"
+    r"(?:please\s+|and\s+)?(?:(?:remember|note|keep|bear)\s+(?:that|this|it)(?:\s+in\s+mind)?|don'?t\s+forget"
+    r"(?:\s+(?:that|this|it))?)(?:\s*,?\s*(?:please|ok(?:ay)?|thanks?(?:\s+you)?))?"  # en
+    r"|(?:请|請|麻烦|麻煩)?(?:帮我|幫我)?(?:记住|記住|记下来|記下來|记下|記下|记着|記著|别忘了|別忘了)(?:这一?点|這一?點|这个|這個|这件事|這件事)?"
+    r"(?:哦|喔|啊|吧|呀|哈)?"  # zh-Hans, zh-Hant
+    r"|(?:これを|このことを)?(?:覚えておいて|覚えといて|忘れないで)(?:ください|下さい|ね|ほしい)?"  # ja
+    r"|(?:이거|이걸|이것을)?\s*(?:기억해\s?(?:줘|주세요|둬|두세요)?|잊지\s?(?:마|마세요|말아\s?줘))"  # ko
+    r"|(?:por favor,?\s+)?(?:recuérdalo|recuérdelo|tenlo en cuenta|téngalo en cuenta|no lo olvides)"  # es
+    r"|(?:bitte\s+)?(?:merk dir das|merken sie sich das|denk daran|vergiss das nicht|behalte das im hinterkopf)"  # de
+    r"|(?:s'il te plaît,?\s+)?(?:retiens-le|retenez-le|souviens-t'en|garde-le en tête|ne l'oublie pas)"  # fr
+    r"|(?:пожалуйста,?\s+)?(?:запомни(?:те)?(?:\s+это)?|учти(?:те)?(?:\s+это)?|не забудь(?:те)?)"  # ru
+    r")\s*[.。!！~～]*\s*$",
+    re.I,
+)
+
+
+def unwrap_leading(text: str) -> str:
+    """``text`` without a write wrapper it opens with ("Remember: …"); the text itself otherwise."""
+    m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
+    body = text[m.end():] if m else text
+    return body.strip() or text.strip()
 
 
 def unwrap(text: str) -> str:
     """What the gate stores for ``text``: the text after the write wrapper ("Remember:",
-    记住, 覚えておいて, 기억해, recuerda, merk dir, souviens-toi, запомни…), stripped; the text
-    itself when there is none. Every check runs on this exact string."""
-    m = _REMEMBER.match(text) or _REMEMBER_EN.match(text)
-    body = text[m.end():] if m else text
+    记住, 覚えておいて, 기억해, recuerda, merk dir, souviens-toi, запомни…), or before the same
+    request said last ("…, please keep that in mind"), stripped; the text itself when there is
+    none. Every check runs on this exact string."""
+    body = unwrap_leading(text)
+    after = _REMEMBER_AFTER.search(body)
+    if after and after.start() > 0:
+        body = body[:after.start()]
     return body.strip() or text.strip()
 
 

@@ -22,7 +22,9 @@ Only one time axis is modelled (when the fact held in the world, as far as we we
 When we *learned* it is ``created_at`` / ``history[].replaced_at``, kept but not queried.
 
 Retention is a different thing from validity: ``expires_at`` says when we must stop
-*keeping* a memory, so an expired record is absent from every view, current or past.
+*keeping* a memory. An expired record is absent from the current view and from any view of a
+moment after it expired; a view of an earlier moment still shows it until consolidation deletes
+it (:mod:`memcourse.consolidation`), which is why expiry is enforced by deleting, not by hiding.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ class DecisionRule(Code):
     LOW_CONFIDENCE = "low_confidence"
     BELOW_THRESHOLD = "below_threshold"  # admitted by the gate, not important enough (yet) to write
     METADATA_TOO_LARGE = "metadata_too_large"
+    WRITE_FAILED = "write_failed"  # not the gate: the store failed while writing, nothing was kept
 
 
 #: The verdicts by which a guard refused the text (a secret, an injection, a user's rule).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryPolicy, MemoryRecord, MemoryType, Source
+from memcourse import JsonMemoryStore, MemoryAwareAgent, MemoryPolicy, MemoryRecord, MemoryType, Source, StoreError
 
 PYTHON_PREFERENCE = "以后回答我问题时，代码示例尽量用Python。"
 PHASE4_QUESTION = "我准备继续学习Phase4Memory，应该关注什么？"
@@ -132,3 +132,39 @@ def test_a_message_longer_than_the_query_limit_still_gets_an_answer(agent):
     reply = agent.reply("Python 示例 " + "长文 " * MAX_QUERY_CHARS)
     assert [r.subject for r in reply.retrieved] == ["response_style"]
     assert reply.written is None
+
+
+class _FailingStore(JsonMemoryStore):
+    """A store whose disk is full: reads work, every write fails."""
+
+    def __init__(self, path, clock, error):
+        super().__init__(path, clock=clock)
+        self.error = error
+
+    def upsert(self, record, **kwargs):
+        raise self.error
+
+
+@pytest.mark.parametrize("error", [OSError(28, "No space left on device"), StoreError("lock held too long")])
+def test_a_failing_store_costs_the_memory_not_the_answer(tmp_path, clock, error):
+    store = _FailingStore(tmp_path / "m.json", clock, error)
+    reply = MemoryAwareAgent(store, MemoryPolicy()).reply(PYTHON_PREFERENCE)
+    assert reply.answer and reply.decision.accepted, "the gate accepted it and the answer was still given"
+    assert reply.written is None and reply.write_error is error
+    assert any("write failed" in line for line in reply.state["observations"])
+    assert store.list_all() == []
+
+
+def test_a_failing_store_in_the_pipeline_path_says_so_in_the_answer(tmp_path, clock):
+    from memcourse.extraction.rules import RuleExtractor
+
+    store = _FailingStore(tmp_path / "m.json", clock, OSError(28, "No space left on device"))
+    reply = MemoryAwareAgent(store, MemoryPolicy(), extractor=RuleExtractor()).reply(PYTHON_PREFERENCE)
+    assert reply.written is None and isinstance(reply.write_error, OSError)
+    assert reply.decision.rule == "write_failed" and "nothing was kept" in reply.answer + reply.decision.reason
+
+
+def test_a_bug_in_the_store_still_raises(tmp_path, clock):
+    store = _FailingStore(tmp_path / "m.json", clock, TypeError("a bug, not a full disk"))
+    with pytest.raises(TypeError):
+        MemoryAwareAgent(store, MemoryPolicy()).reply(PYTHON_PREFERENCE)

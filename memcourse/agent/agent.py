@@ -12,7 +12,8 @@ One turn of :class:`MemoryAwareAgent` is the whole memory lifecycle in miniature
    text can hide that nothing was recalled. Pass ``composer=`` to plug in a model.
 3. **Write.** Offer the message to the policy gate; only what it accepts is upserted. With
    ``writer=`` (a :class:`~memcourse.agent.writer.BackgroundMemoryWriter`) this happens on the cold
-   path, after the reply has been returned.
+   path, after the reply has been returned. Inline, a store that fails (disk full, a lock held too
+   long) costs the memory, not the reply: the answer is returned with ``write_error`` set.
 
 The run's own steps live in a :class:`ShortTermState` that is returned for inspection and
 then thrown away: run state is checkpoint material, never long-term memory.
@@ -37,8 +38,9 @@ from memcourse.records import (
 )
 from memcourse.state import ShortTermState
 from memcourse.stores.arguments import MAX_QUERY_CHARS
-from memcourse.stores.base import MemoryStore
+from memcourse.stores.base import MemoryStore, StoreError
 from memcourse.text import token_set
+from memcourse.vocabulary import DecisionRule
 
 if TYPE_CHECKING:
     from memcourse.agent.writer import BackgroundMemoryWriter
@@ -57,6 +59,7 @@ class AgentReply:
     state: dict[str, Any] = field(default_factory=dict)  # this turn's ShortTermState snapshot
     blocked: list[MemoryRecord] = field(default_factory=list)  # recalled but refused by the read guard
     pending: "Future[PolicyDecision] | None" = None  # the cold-path write, when a writer is used
+    write_error: Exception | None = None  # the store failed: the answer stands, the memory was not kept
 
 
 class MemoryAwareAgent:
@@ -122,9 +125,17 @@ class MemoryAwareAgent:
             from memcourse.extraction.base import Message
 
             state.add_step("write: extract, gate, reconcile and store through the memory pipeline")
-            result = self.pipeline.process(
-                Message(message, self.conversation_id, self.clock(), self.user_id, self.agent_id)
-            )
+            try:
+                result = self.pipeline.process(
+                    Message(message, self.conversation_id, self.clock(), self.user_id, self.agent_id)
+                )
+            except (StoreError, OSError) as error:
+                failed = PolicyDecision(None, f"the store failed, nothing was kept: {error}",
+                                        DecisionRule.WRITE_FAILED)
+                state.add_observation(f"write failed, the answer stands: {error}")
+                state.add_step("reason: compose the answer from the message and recalled memories")
+                answer = self.composer(message, retrieved, failed)
+                return AgentReply(answer, retrieved, None, failed, state.snapshot(), blocked, write_error=error)
             for step in result.steps:
                 if step.decision is not None:
                     state.add_observation(f"reconcile: {step.decision}")
@@ -140,12 +151,16 @@ class MemoryAwareAgent:
         state.add_step("reason: compose the answer from the message and recalled memories")
         answer = self.composer(message, retrieved, decision)
 
-        written = None
+        written, write_error = None, None
         if decision.accepted and decision.record is not None:
             state.add_step("write: upsert the accepted memory")
-            written = self.store.upsert(decision.record)
+            try:
+                written = self.store.upsert(decision.record)
+            except (StoreError, OSError) as error:  # a bug (TypeError, ...) still raises
+                write_error = error
+                state.add_observation(f"write failed, the answer stands: {error}")
         state.add_observation(f"policy: {decision.rule}")
-        return AgentReply(answer, retrieved, written, decision, state.snapshot(), blocked)
+        return AgentReply(answer, retrieved, written, decision, state.snapshot(), blocked, write_error=write_error)
 
     def _recall(self, message: str) -> tuple[list[MemoryRecord], list[tuple[MemoryRecord, str]]]:
         """Standing preferences first, then the best matches for this message, no duplicates;

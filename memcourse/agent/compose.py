@@ -69,6 +69,10 @@ _REFUSALS: dict[str, tuple[str, str]] = {
         "这条内容没有写入长期记忆：模型推断的置信度不够。",
         "Not saved to long-term memory: the model's inference is not confident enough.",
     ),
+    DecisionRule.WRITE_FAILED: (
+        "这条内容没有保存：记忆存储出错了，什么也没有写入。",
+        "Not saved: the memory store failed, so nothing was kept.",
+    ),
 }
 _ASKS_ENGLISH = re.compile(r"英文|英语|\benglish\b", re.IGNORECASE)
 _ASKS_CHINESE = re.compile(r"中文|汉语|普通话|\b(?:chinese|mandarin)\b", re.IGNORECASE)

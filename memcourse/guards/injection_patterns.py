@@ -6,7 +6,14 @@ them, and the co-occurrence windows, live in :mod:`memcourse.guards.injection`.
 
 from __future__ import annotations
 
-from memcourse.guards.normalise import FoldedPattern
+from memcourse.guards.normalise import FoldedPattern, either_case
+
+#: The speakers of a chat transcript, in every gate language: a forged transcript needs both.
+_USER_ROLE = (r"user|human|nutzer|benutzer|usuario|humano|utilisateur|utilisatrice|humain|ユーザー|人間|사용자|유저"
+              r"|用户|用戶|顾客|客户|" + either_case(r"пользователь|человек"))
+_ASSISTANT_ROLE = (r"assistant|assistent|assistentin|asistente|assistante|ki|ia|ai|bot|model|modelo|modèle|助理|助手"
+                   r"|アシスタント|ボット|어시스턴트|비서|봇|" + either_case(r"ассистент|помощник|бот|ии|модель"))
+
 
 __all__ = ["INJECTION_PATTERNS"]
 
@@ -217,7 +224,7 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     # ---- role markers ----------------------------------------------------------------------
     ("role_marker", "fake role marker", _c(
         r"(?:^|\n|[.!?。！？]\s*)\s*(?:#{1,6}\s*|\*\*)?(?:system|assistant|developer|sys|system (?:prompt|message|note"
-        r"|instruction|override))\s*(?:\*\*)?\s*[:：]"
+        r"|instruction|override))\s*(?:\*\*)?\s*(?:\([^()\n]{1,40}\)\s*)?[:：]"
         r"|(?:^|\n)\s*(?:#{1,6}\s*)?(?:系统|系统消息|系统提示|系统指令|管理员指令|开发者|システム|アシスタント"
         r"|助手)\s*[:：]")),
     ("role_marker", "fake conversation tag", _c(
@@ -228,9 +235,19 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
         r"|assistant)?|"
         r"(?:^|\n)\s*(?:<\|?)?(?:start_of_turn|im_start|im_sep)\|?>?\s*(?:model|system|assistant)\b|"
         r"(?:^|\n)\s*(?:human|user|assistant|ai|bot|model|system|gpt|claude|chatgpt)\s*[:：]\s*\S|"
-        r"[【\[〖〔［]\s*(?:系统|系統|系统通知|系统消息|系统提示|管理员|官方|开发者|システム|運営|管理者|system|admin"
-        r"|developer|assistant|시스템|관리자|sistema"
-        r"|système|система)[^】\]〗〕］\n]{0,12}[】\]〗〕］]|\[/?\s*(?:INST|SYS|SYSTEM|ASSISTANT|USER)\s*\]"
+        # a transcript in another language: a user's line and an assistant's line, in either order
+        rf"(?:^|\n)\s*(?:{_USER_ROLE})\s*[:：][^\n]*\n(?:[^\n]*\n){{0,3}}\s*(?:{_ASSISTANT_ROLE})\s*[:：]\s*\S|"
+        rf"(?:^|\n)\s*(?:{_ASSISTANT_ROLE})\s*[:：][^\n]*\n(?:[^\n]*\n){{0,3}}\s*(?:{_USER_ROLE})\s*[:：]\s*\S|"
+        # a bracketed header naming the system or its operators, where a line or sentence starts, over a
+        # notice about the assistant or its memory ("[System notice] maintenance tonight" is news)
+        r"(?:^|\n|[.!?。！？:：]\s*)\s*[【\[〖〔［][^】\]〗〕］\n]{0,16}?(?:系统|系統|管理员|官方|开发者|開發者|システム"
+        r"|運営|运营|運營|管理者|開発者|\bsystem\w*|\badmin\w*|\bdeveloper|\boperator|\bbetreiber\w*|\bentwickler\w*"
+        r"|시스템|관리자|운영|개발자|\bsistema|\badministrador|\bdesarrollador|\bopérateur|\badministrateur|\bdéveloppeur"
+        r"|\bsystème|" + either_case(r"систем\w*|администратор\w*|оператор\w*|разработчик\w*") + r")"
+        r"[^】\]〗〕］\n]{0,24}[】\]〗〕］][\s\S]{0,200}?"
+        r"(?:\b(?:" + _ASSISTANT_ROLE + r"|memor\w*|speicher\w*|gedächtnis|mémoire)\b"
+        r"|助理|助手|アシスタント|어시스턴트|记忆|記憶|メモリ|메모리|模型|机器人|機器人|" + either_case("памят") + r")|"
+        r"\[/?\s*(?:INST|SYS|SYSTEM|ASSISTANT|USER)\s*\]"
         r"|<<\s*/?\s*SYS\s*>>"
         r"|###\s*(?:system|instruction|assistant|response)\b"
         r"|【\s*(?:系统|系统消息|系统提示|system|管理员|开发者|システム)\s*】"

@@ -384,15 +384,36 @@ def either_case(pattern: str) -> str:
     to the Latin letter they look like (Н -> H) but not their small letters (н has no look-alike),
     so "Номер" and a pattern "номер" would no longer match ignoring case. A class of both cases
     folds to ``[нH]``, which matches either spelling."""
-    out, in_class = [], False
+    out, in_class, escaped = [], False, False
     for ch in pattern:
-        if ch == "[":
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "[":
             in_class = True
         elif ch == "]":
             in_class = False
         elif not in_class and "\u0400" <= ch <= "\u04ff" and ch.lower() != ch.upper():
             ch = f"[{ch.lower()}{ch.upper()}]"
         out.append(ch)
+    return "".join(out)
+
+
+_REGEX_SYNTAX = frozenset("[](){}*+?|^$\\.")
+
+
+def _literal_wide_forms(source: str) -> str:
+    """Escape each character that folding turns into regex syntax (［ ］ （ ） ？ ＊ …), so a pattern that
+    names the full-width bracket 】［ as a character means that character once folded, and does not
+    close a character class or become a quantifier (a bug once made [^】］] end at the folded ］)."""
+    out = []
+    for char in source:
+        if char.isascii():
+            out.append(char)
+            continue
+        folded = fold_text(char)
+        out.append("\\" + folded if len(folded) == 1 and folded in _REGEX_SYNTAX else char)
     return "".join(out)
 
 
@@ -412,7 +433,7 @@ class FoldedPattern:
     @property
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
-            self._compiled = re.compile(fold_text(self.source), self.flags)
+            self._compiled = re.compile(fold_text(_literal_wide_forms(self.source)), self.flags)
         return self._compiled
 
     @property

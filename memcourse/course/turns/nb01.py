@@ -45,7 +45,8 @@ def _count_with_current_city(answer: Any) -> Verdict:
                  "再数一遍写入门放进来的：2c 节的三条消息里有一条根本没写入，TypeScript 偏好和 Python 偏好是同一个主题")
 
 
-_MEANING = ("MCP Server", "安全章节")
+# the decision's two halves, each in either language ("Remember: …" in English is as good)
+_MEANING = (("mcp server",), ("安全章节", "security chapter", "security section"))
 
 
 def _decision_kept(answer: Any) -> Verdict:
@@ -57,7 +58,7 @@ def _decision_kept(answer: Any) -> Verdict:
                      "sentence carry without changing what it says?",
                      f"写入门仍然没有写入（{decision.rule}）：这句话能带上写入门认得的哪一种持久信号，而又不改变它的意思？")
     content = decision.record.content if decision.record else ""
-    if not all(part in content for part in _MEANING):
+    if not all(any(word in content.lower() for word in half) for half in _MEANING):
         return wrong("the gate wrote something, but not the whole decision: the memory must still say that the MCP "
                      "Server article is done and the security chapter comes later",
                      "写入门写了点东西，但不是完整的决定：这条记忆仍要说明 MCP Server 文章已完成、安全章节往后放")
@@ -77,6 +78,7 @@ TURNS = [
                         "上海（home_city）和柏林（current_city）是两个主题，于是两条都留下，互相矛盾。"}),
     Turn(key="01.2", check=_decision_kept, example="记住：上次已经完成 MCP Server 文章，但安全章节先后置。",
          wrong_answers=("上次已经完成 MCP Server 文章，但安全章节先后置。", "记住：上次已经完成 MCP Server 文章",
+                        "Remember: the MCP Server article is done.",
                         "以后所有回答都先说 MCP Server 文章已完成", 4),
          explain={"en": "'记住：上次已经完成 MCP Server 文章，但安全章节先后置。' (or 'Remember: …'): the explicit "
                         "记住 / remember is a durable signal, so the gate writes the decision after the colon.",

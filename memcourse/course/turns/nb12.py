@@ -72,8 +72,9 @@ TURNS = [
                          "这把锁会问第二个进程打算拿存储做什么吗？")}),
     Turn(key="12.2", check=_batch_cost, context=("store", "tickets"), example_context=_batched_store,
          example=(1, 1), wrong_answers=((41, 41), (1, 41), (0, 0), (2, 1)),
-         explain={"en": "(1, 1): upsert_many skips every record whose content the store already holds (no model "
-                        "call, no vector rewrite) and embeds the rest in one call; here the rest is the new ticket.",
-                  "zh": "(1, 1)：upsert_many 跳过内容已存在的每条记录（不调用模型，不重写向量），其余的一次调用"
-                        "全部嵌入；这里“其余的”就是那张新工单。"}),
+         explain={"en": "(1, 1): upsert_many re-embeds no record whose content the store already holds (no model "
+                        "call; on a server, a new version row that reuses the stored vector) and embeds the rest in "
+                        "one call; here the rest is the new ticket.",
+                  "zh": "(1, 1)：upsert_many 不会重新嵌入内容已存在的记录（不调用模型；在服务器上，新增一个复用已存"
+                        "向量的版本行），其余的一次调用全部嵌入；这里“其余的”就是那张新工单。"}),
 ]

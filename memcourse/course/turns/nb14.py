@@ -1,6 +1,6 @@
 """Notebook 14's tasks, in reading order: write the rules-after pass for e-mail addresses that the
-engineering guide runs and the course does not (13.1), and a model's proposal that survives the checks
-and the gate (13.2)."""
+engineering guide runs and the course does not (14.1), and a model's proposal that survives the checks
+and the gate (14.2)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class _NoModel:
     model = "your-turn"
 
     def complete(self, *args: Any, **kwargs: Any) -> str:  # pragma: no cover - never called
-        raise RuntimeError("the 13.2 check does not call a model")
+        raise RuntimeError("the 14.2 check does not call a model")
 
 
 def _survives(answer: Any) -> Verdict:
