@@ -1,6 +1,6 @@
-"""Notebook 14's tasks, in reading order: write the rules-after pass for e-mail addresses that the
-engineering guide runs and the course does not (14.1), and a model's proposal that survives the checks
-and the gate (14.2)."""
+"""Notebook 14's tasks, in reading order: write the check at the heart of the rules-after pass for
+e-mail addresses (the engineering guide's; the library's is ``keep_well_formed``) (14.1), and a model's
+proposal that survives the checks and the gate (14.2)."""
 
 from __future__ import annotations
 
