@@ -43,4 +43,4 @@ GRAMMAR: dict[str, dict[str, str]] = merged(merged({**ENGLISH, **EAST_ASIAN, **E
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
-            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk")
+            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if")

@@ -12,6 +12,7 @@ list. Features (joined onto the rows by :func:`~memcourse.guards.grammar.rows.me
   ai_reader     a machine reader addressed: a noun for an AI, a model, an agent or an
                 assistant, with a reading verb ("the model that reads this", "IA qui résume
                 cette page", 负责处理本邮件的智能助手) or after "note for" / a colon
+                (its word classes: :mod:`memcourse.guards.grammar.readers`)
   exfiltration  a transfer verb aimed at an outside destination: a link, an e-mail address, a
                 handle, a webhook, a personal or private store (Dropbox, Drive, Notion, LINE…)
   permission    a limit of the agent declared off ("my account can run without the usual
@@ -35,6 +36,8 @@ ordinary turns (none may be refused) decide whether it stays.
 
 from __future__ import annotations
 
+from memcourse.guards.grammar.readers import ai_reader, reader_if
+
 __all__ = ["CLAIMS"]
 
 #: Where data may not silently go: a link, an e-mail address, a handle, a webhook or a paste
@@ -43,132 +46,38 @@ __all__ = ["CLAIMS"]
 #: (:data:`_PRIVATE_STORE`).
 _DESTINATION = (r"(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w.])@[a-z_][\w.]{2,}"
                 r"|\b(?:webhooks?|gist|pastebin)\b"
-                r"|\b[\w-]+\.(?:com|net|org|io|app|kr|cn|ru|de|fr|es|jp|co)(?:/\S*)?")
-
-#: Nouns for a machine reader. Strong ones name an AI outright; weak ones ("assistant", "agent",
-#: "model") also name people and things, so they count only with a reading verb or a "note for".
-_MACHINE = {
-    "en": (r"ai|a\.i\.|llms?|language models?|chatbots?|ai (?:assistants?|agents?|models?|systems?)"
-           r"|coding agents?|code agents?",
-           r"assistants?|agents?|models?|bots?|copilots?|crawlers?|summari[sz]ers?|systems?"),
-    "fr": (r"ia|i\.a\.|intelligences? artificielles?|llms?|modèles? de langage|agents? (?:de code|ia|d'ia)"
-           r"|assistants? (?:ia|d'ia|virtuels?)",
-           r"assistants?|agents?|modèles?|robots?|bots?"),
-    "es": (r"ia|i\.a\.|inteligencias? artificiales?|llms?|modelos? de lenguaje|agentes? (?:de código|de ia|ia)"
-           r"|asistentes? (?:de ia|ia|virtuales?)",
-           r"asistentes?|agentes?|modelos?|bots?"),
-    "de": (r"ki|k\.i\.|llms?|sprachmodell\w*|coding-agent\w*|ki-\w+|code-agent\w*",
-           r"assistent\w*|agent\w*|modell\w*|bots?"),
-    "ru": (r"ии|нейросет\w*|языков\w+ модел\w*|llm|ai-агент\w*|агент\w* для программирования|ии-\w+",
-           r"агент\w*|ассистент\w*|помощник\w*|модел\w*|бот\w*"),
-    "ko": (r"ai|인공지능|챗봇|코딩 에이전트|ai 에이전트|언어 모델",
-           r"에이전트|어시스턴트|비서 프로그램|비서|모델|봇"),
-    "ja": (r"ai|人工知能|チャットボット|言語モデル|llm|aiアシスタント|aiエージェント",
-           r"エージェント|アシスタント|モデル|ボット"),
-    "zh": (r"ai|人工智能|智能助手|ai助手|大模型|语言模型|llm|代理程序|代理程式|智能体",
-           r"助手|代理|模型|机器人"),
-}
-
-#: A reading verb after the noun (European languages put the relative clause there), reading
-#: *this* text: "bots that summarise mails" is a discussion of the attack, "the model that reads
-#: this" is the attack.
-_READS_AFTER = {
-    "en": r"(?:(?:that|who|which)\s+)?(?:reads?|reading|consum\w+|process\w*|pars\w+|summari[sz]\w+|handl\w+"
-          r"|receiv\w+|scan\w*|crawl\w*|index\w*|sort\w*|sees?|seeing|writ\w+ code|work\w* (?:on|in))\s+(?:this|these"
-          r"|the following|the present)\b",
-    "fr": r"(?:qui (?:lisez|lit|lisent|lira|résum\w+|tri\w+|trait\w+|analys\w+|parcour\w+|reçoi\w+|voi\w+)|lisant"
-          r"|traitant)"
-          r"\s+(?:ce|cet|cette|ces|ceci|le présent|la présente)\b",
-    "es": r"(?:que (?:lea|lean|lee|leen|procese|procesa|resuma|resume|reciba|recibe|ordene|analice)|leyendo|procesando)"
-          r"\s+(?:esto|este|esta|estos|estas|lo presente)\b",
-    "de": r"(?:die|der|das)\s+(?:dies\w*|das hier)\b[^.!?:]{0,40}\b(?:lies\w*|lese\w*|zusammenfass\w*|verarbeit\w*"
-          r"|sortier\w*|erhält|erhalten)",
-    "ru": r"(?:(?:котор\w+|что)\s+(?:чита\w+|обрабатыва\w+|разбира\w+|получ\w+|пересказыва\w+)|обработавш\w+"
-          r"|прочитавш\w+|читающ\w+|обрабатывающ\w+|получивш\w+)\s+(?:эт\w+|данн\w+|настоящ\w+)\b"
-          r"|для программирования|котор\w+ пиш\w+ код в этом",
-}
-
-#: A reading verb before the noun (Chinese, Japanese and Korean put the relative clause first).
-_READS_BEFORE = {
-    "ko": r"(?:이|본)\s*\w{1,6}(?:을|를)?\s*(?:읽은|읽는|정리하는|처리하는|받은|요약하는|분류하는|보는)\s*",
-    "ja": r"(?:この|本)\w{1,6}を(?:読んだ|読む|読み込んだ|受け取った|処理する|要約する|整理する|見た)",
-    "zh": r"(?:负责处理|处理|读取|读到|阅读|总结|整理|收到)(?:此|本|这)[^，。,.!?！？]{0,8}的",
-}
-
-#: A note word after the noun, where the language puts it there (代理程式請注意, 에이전트 참고, AIへ).
-_NOTE_AFTER = {"zh": r"(?:请注意|注意|须知)", "ko": r"(?:참고|주의)", "ja": r"(?:へ|各位|の皆様|の方へ)"}
-
-#: "Note for …", "attention …": the noun is being addressed.
-_NOTE_FOR = {
-    "en": r"\b(?:note|notice|message|hint|attention|reminder|instructions?|info)\s+(?:to|for)\s+(?:all\s+|any\s+"
-          r"|the\s+)?",
-    "fr": r"\b(?:note|message|avis|remarque|consigne)s?\s+(?:aux|à l'|au|pour les|pour l'|pour)\s*"
-          r"|\bà l'attention (?:des|de l'|du)\s*",
-    "es": r"\b(?:nota|aviso|mensaje)\s+(?:para|a)\s+(?:los|las|el|la)?\s*",
-    "de": r"\b(?:hinweis|nachricht|notiz|achtung)\s+(?:für|an)\s+(?:alle\s+|die\s+|den\s+)?|\bliebe\s+",
-    "ru": r"\b(?:к сведению|примечание для|внимание|заметка для)\s*",
-    "ko": r"",
-    "ja": r"",
-    "zh": r"(?:^|(?<=[\n〔【(]))\s*(?:致|请注意|注意)[^，。,.]{0,6}",
-}
-
-
-#: Weak nouns in the plural: a class of readers addressed, not one person's job title.
-_PLURAL = {"en": r"assistants|agents|models|bots|llms|copilots", "fr": r"agents|assistants|modèles|robots",
-           "es": r"agentes|asistentes|modelos", "de": r"agenten|assistenten|modelle|bots",
-           "ru": r"агентам|агенты|ассистентам|моделям|ботам", "ko": r"에이전트들|모델들|ai들",
-           "ja": r"エージェント各位|aiの皆さん", "zh": r"各位(?:ai|助手|代理)|ai们"}
-
-
-def _ai_reader(lang: str) -> str:
-    strong, weak = _MACHINE[lang]
-    nouns = f"(?:{strong}|{weak})"
-    forms = []
-    if lang in _READS_AFTER:
-        forms.append(rf"\b{nouns}\b[^.!?:\n]{{0,25}}\b(?:{_READS_AFTER[lang]})")
-    if lang in _READS_BEFORE:
-        forms.append(rf"{_READS_BEFORE[lang]}[^。.!?！？\n]{{0,6}}(?:{strong}|{weak})")
-    if lang in _NOTE_AFTER:
-        forms.append(rf"(?:{strong}|{weak})[^。.!?！？\n]{{0,4}}{_NOTE_AFTER[lang]}")
-    if _NOTE_FOR[lang]:  # "note for the assistants at the front desk" is for people: strong nouns only
-        forms.append(rf"(?:{_NOTE_FOR[lang]})(?:[\w'-]+\s+){{0,2}}\b(?:{strong})\b")
-    # a vocative: a strong noun (or a weak one in the plural: "Reader models:") opening a line,
-    # a comment or a bracket and followed by a colon; a comma only right after the noun itself
-    opening = r"(?:^|(?<=[\n>«\"(\[〔【/#*])|(?<=\s-))\s*"
-    forms.append(rf"{opening}(?:[\w'-]+\s+){{0,2}}(?:{strong}|{_PLURAL[lang]})(?:[\s-]+[\w'-]+){{0,3}}\s*[:：〕】]"
-                 rf"|{opening}(?:{strong}|{_PLURAL[lang]})\s*,")
-    # "if you are an AI agent", "AI 코딩 에이전트라면", "AIなら"
-    forms.append({"en": rf"\bif you(?:'re| are) an?\s+(?:[\w-]+\s+){{0,2}}(?:{nouns})\b",
-                  "ko": rf"(?:{strong}|{weak})(?:이)?라면(?!서)", "ja": rf"(?:{strong})(?:なら|であれば)",
-                  "zh": rf"如果你是(?:{strong})", "fr": rf"\bsi (?:tu es|vous êtes) une?\s+(?:{nouns})\b",
-                  "es": rf"\bsi eres (?:una?\s+)?(?:{nouns})\b", "de": rf"\bwenn du (?:eine?\s+)?(?:{nouns})\b",
-                  "ru": rf"\bесли ты\s*-?\s*(?:{nouns})\b"}[lang])
-    return "|".join(forms)
-
+                r"|\b[\w-]+\.(?:com|net|org|io|app|kr|cn|ru|de|fr|es|jp|co)(?:/\S*)?|\b[\w-]+\.[a-z]{2,10}/[\w/?=&.-]+"
+                # a channel, group or folder named right after its noun (Discord #archives, 微信群“夜间存档”)
+                r"|(?<![\w&])#[a-z_][\w-]{2,}|(?:群|频道|頻道|グループ|チャンネル|채널|단톡방)\s*(?:[“「『\"'«]|‹quoted›)")
 
 #: Transfer verbs: what moves data somewhere.
 _TRANSFER = {
     "en": r"forward|send|cc|bcc|copy|mirror|upload|sync|drop|dump|post|push|relay|export|ship|pipe|stream"
-          r"|attach|share|save|store|back ?up|duplicate",
+          r"|attach|share|save|store|back ?up|duplicate|publish|paste|submit|append|land\w*|end up",
     "fr": r"envo\w+|transf[eé]r\w*|copi\w+|mets? en copie|mettre en copie|partir|publi\w+|télévers\w+|synchronis\w+"
-          r"|sauvegard\w+|dupliqu\w+|expor\w+",
+          r"|sauvegard\w+|dupliqu\w+|expor\w+|post\w+|coll\w+|saisi\w*|fais suivre|faire suivre",
     "es": r"envi\w+|reenv\w+|manda\w*|mándal\w+|copi\w+|sube|subir|súbel\w+|sincroniz\w+|pasa\w*|export\w+|publica\w*"
           r"|guarda\w*",
     "de": r"schick\w*|send\w*|weiterleit\w*|leite\w* \w+ weiter|kopier\w*|hochlad\w*|lad\w* \w+ hoch|synchronisier\w*"
-          r"|exportier\w*|spiegel\w*|ablegen|speicher\w*",
+          r"|exportier\w*|spiegel\w*|ablegen|speicher\w*|\bgepostet\b|\bposte(?:st|t|n|te|ten)?\b|rausgeh\w*"
+          r"|geht \w+ raus|kopie|eintr[aä]g\w*|\btr[aä]g(?:e|st|t|en)\b"
+          r"|\w*teil\w*",
     "ru": r"отправл\w+|отправ\w+|пересыл\w+|переслат\w*|перешл\w+|дублир\w+|кида\w+|кинь|скида\w+|выгружа\w+|выгрузи\w*"
-          r"|залива\w+|залей|слива\w+|сливай|копир\w+|скопир\w+|загруж\w+|сохраня\w+|шли|присыла\w+",
-    "ko": r"보내|넘겨|쏴|복사|올려|전송|전달|공유|동기화|백업|저장",
+          r"|залива\w+|залей|слива\w+|сливай|копир\w+|скопир\w+|загруж\w+|сохраня\w+|шли|присыла\w+|выклад\w+"
+          r"|выложи\w*|уходи\w*|уходил\w*|публику\w+|опубликова\w*|постить|пости\w*",
+    "ko": r"보내|넘겨|쏴|복사|올려|전송|전달|공유|동기화|백업|저장|참조|업로드|게시",
     "ja": r"送|流して|回して|転送|アップ|コピー|共有|同期|保存|控えて",
-    "zh": r"发|转发|同步|上传|抄|传|备份|导出|存到|复制|推送",
+    "zh": r"发|转发|同步|上传|抄|传|备份|导出|存到|复制|推送|丢到|丢进|丢给|贴到|放到|存档到",
 }
 
 
 def _exfiltration(lang: str) -> str:
     verbs = _TRANSFER[lang]
     if lang in ("ko", "ja", "zh", "de"):  # the verb comes last ("an x@y schicken", 发到 x@y)
+        # German also puts the verb second, with the rest of the clause before the destination
+        reach = 40 if lang == "de" else 20
         return (rf"(?:{_DESTINATION})[^。.!?！？\n]{{0,40}}(?:{verbs})"
-                rf"|(?:{verbs})[^。.!?！？\n]{{0,20}}(?:{_DESTINATION})")
+                rf"|(?:{verbs})[^。.!?！？\n]{{0,{reach}}}(?:{_DESTINATION})")
     # the other European languages put the verb first ("forward … to x@y"); "the webhook is
     # https://… and I post results there" names a destination without sending anything to it
     return rf"\b(?:{verbs})\b[^.!?\n]{{0,80}}(?:{_DESTINATION})"
@@ -193,10 +102,12 @@ _PRIVATE_STORE = {
 #: ("Without filters the photos look better" names no limit of the agent: a bare "without" counts
 #: only with the speaker's account: :func:`_my_limits_off`.)
 _LIMITS = {
-    "en": r"limits?|restrictions?|filters?|guardrails?|safeguards?|checks?|blocks?|safety (?:rules|settings)|rules",
+    "en": r"limits?|restrictions?|filters?|guardrails?|safeguards?|checks?|blocks?|safety (?:rules|settings)|rules"
+          r"|refusals?|content (?:rules|checks|filters?|restrictions?)",
     "fr": r"limites?|restrictions?|filtres?|garde-fous|contrôles?|blocages?|règles",
     "es": r"límites?|limites?|restricciones?|filtros?|pegas|frenos?|controles?|bloqueos?|reglas",
-    "de": r"grenzen|limits?|einschränkung\w*|filter\w*|sperren|schranken|kontrollen|prüfungen|regeln",
+    "de": r"grenzen|limits?|\w*einschränkung\w*|\w*beschränkung\w*|\w*filter\w*|sperren|schranken|kontrollen"
+          r"|\w*prüfung\w*|regeln",
     "ru": r"ограничени\w+|фильтр\w*|тормоз\w*|проверк\w+|запрет\w*|блокировк\w+|правил\w*",
     "ko": r"제한|필터|규칙|검열|안전장치|차단",
     "ja": r"制限|フィルター|しばり|縛り|制約|ルール|ブロック",
@@ -204,21 +115,28 @@ _LIMITS = {
 }
 _LIMITS_OFF = {
     "en": r"\b(?:{n})\b[^.!?]{{0,30}}\b(?:off|removed|"
-          r"lifted|disabled|waived|(?:don'?t|do not|doesn'?t|no longer) apply)\b|\b(?:turn|switch|shut) off (?:the |"
+          r"lifted|disabled|waived|(?:don'?t|do not|doesn'?t|no longer) apply|(?:aren'?t|are not|isn'?t|is not) "
+          r"(?:meant|supposed) to apply)\b|\b(?:turn|switch|shut) off (?:the |"
           r"your |its |all )?(?:{n})\b|\bno (?:{n}) (?:for|with|on) me\b",
     "fr": r"\b(?:{n})\b[^.!?]{{0,30}}\b(?:levée?s?|désactivée?s?|supprimée?s?|ne "
           r"s'appliquent plus)|\b(?:désactiver|lever|enlever|couper) (?:les |tes )?(?:{n})\b|\btout débloquer\b",
     "es": r"\b(?:quitado|quitar|desactivar|desactivado|"
           r"levantar|levantado|eliminar|sacar) (?:los |las |sus |tus )?(?:{n})\b|\b(?:le|les|me) han quitado los"
-          r" (?:{n})\b|\bno me pongas (?:{n})\b|\bdesbloquear(?:lo)? todo\b",
+          r" (?:{n})\b|\bno me pongas (?:{n})\b|\bdesbloquear(?:lo)? todo\b"
+          r"|\b(?:{n})\b[^.!?]{{0,30}}\b(?:desactivad\w+|quitad\w+|no (?:se )?aplica\w*|no cuentan)\b"
+          r"|\b(?:plan|cuenta|tarifa|versión)\s+sin\s+(?:{n})",
     "de": r"\b(?:{n})\b[^.!?]{{0,30}}"
-          r"\b(?:abschalten|abgeschaltet|aufgehoben|deaktiviert|aus(?:schalten|geschaltet)|gelten nicht)\b",
+          r"\b(?:abschalten|abgeschaltet|aufgehoben|deaktiviert|aus(?:schalten|geschaltet)|gelten nicht|sparen"
+          r"|weglassen|überspringen|entfällt|entfallen|fallen weg)\b"
+          r"|\b(?:tarif|plan|konto|abo|zugang|account|modus|version)\s+ohne\s+(?:{n})",
     "ru": r"\b(?:{n})\b[^.!?]{{0,40}}\b(?:снять|сняты|снимут|"
           r"отключ\w+|отмен\w+|не действуют|не распространя\w+)|\b(?:снять|отключить|отключать|убрать) (?:все |эти )?"
           r"(?:{n})\b|полный доступ к любым",
     "ko": r"(?:{n})(?:을|를|은|는|도|이|가)?\s*(?:꺼도|끄고|끄면|해제|안 걸|풀어)",
-    "ja": r"(?:{n})(?:を|は|が|も)?(?:外して|解除|オフ|かけないで)",
-    "zh": r"不受(?:任何)?(?:{n})|(?:{n})(?:都)?(?:取消|关掉|解除|关闭|去掉)|(?:关掉|解除|去掉|取消)(?:你的)?(?:{n})",
+    "ja": r"(?:{n})(?:を|は|が|も)?(?:外して|解除|オフ|かけないで)|(?:{n})(?:なし|無し|のない)"
+          r"|断る必要は(?:ありません|ない)|拒否しなくて(?:いい|よい|も)",
+    "zh": r"不受(?:任何)?(?:{n})|(?:{n})(?:都)?(?:取消|关掉|解除|关闭|去掉)|(?:关掉|解除|去掉|取消)(?:你的)?(?:{n})"
+          r"|(?:{n})[^，。,.]{{0,4}}对我(?:都)?(?:不适用|无效|不起作用|不管用)|没有(?:任何)?(?:{n})的(?:套餐|版本|账号|权限)",
 }
 
 #: A right over everyone's data given to the agent ("you can pull anyone's HR file").
@@ -274,6 +192,78 @@ def _identity(lang: str) -> str:
     renamed = rf"{_YOU_ARE[lang]}\s*‹quoted›"
     return (rf"(?:{_FROM_NOW[lang]})[^.!?。]{{0,30}}{renamed}|{renamed}[^.!?。]{{0,60}}(?:{_FROM_NOW[lang]})"
             rf"|{_UNBOUND[lang]}")
+
+
+#: The agent's own configuration, named as something given to it ("the rules you came with", "die dir
+#: eingebaut wurden", 你出厂时被教的东西, "que traes de fábrica"): nothing a memory about the user needs
+#: to say, and the noun phrase every paraphrased override is built around, whatever it then does
+#: with it ("set aside", "links liegen lassen", 靠边站, "considérées comme caduques").
+_GIVEN = {
+    "en": r"\b(?:rules?|rulebook|guidelines?|guardrails?|instructions?|restrictions?|limits?|limitations?|filters?"
+          r"|safeguards?|policies|constraints?|directives?|principles|stuff|things|setup|programming)\b[^.!?\n]{0,20}"
+          r"\b(?:you (?:were|have been|got) (?:given|told|taught|trained|programmed|shipped|handed|built|loaded"
+          r"|configured)|you came with|you (?:were )?started (?:this session |this chat |the chat )?with|(?:built"
+          r"|baked|programmed|hard-?coded) into you"
+          r"|your (?:makers|creators|developers|vendor) (?:gave|told|taught|set|put))"
+          r"|\byour (?:original|initial|default|built-in|factory|preset|pre-set|out-of-the-box) (?:rules?|rulebook"
+          r"|guidelines?|guardrails?|instructions?|restrictions?|limits?|limitations?|filters?|safeguards?|programming"
+          r"|policies|constraints?|settings|setup|training)\b",
+    "de": r"\b(?:regeln|vorgaben|richtlinien|anweisungen|einschränkungen|grenzen|filter|\w*geschichten|sachen|dinge"
+          r"|schranken)\b[^.!?\n]{0,30}\b(?:die|das) dir\b[^.!?\n]{0,30}\b(?:eingebaut|mitgegeben|beigebracht"
+          r"|vorgegeben|einprogrammiert|antrainiert)"
+          r"|\b(?:vorgaben|regeln|richtlinien|anweisungen|einschränkungen|grenzen|filter)\s+(?:deiner|ihrer|von deinen"
+          r"|von ihren)\s+(?:entwickler|hersteller|macher|betreiber)"
+          r"|\b(?:deine[nrs]?|ihre[nrs]?)\s+(?:ursprünglichen|eingebauten|werkseitigen|voreingestellten)\s+\w+",
+    "ru": r"(?:правила|установки|инструкции|ограничения|настройки|фильтры|запреты|вс[её]|то)[^.!?\n]{0,30}"
+          r"(?:которые|что) тебе (?:вшили|дали|прописали|понаписали|задали|заложили|встроили|внушили)"
+          r"|тебе (?:понаписали|вшили|прописали|заложили)"
+          r"|\bтво(?:и|ё|я|их|ими) (?:прежн\w+|изначальн\w+|заводск\w+|встроенн\w+|исходн\w+) (?:установк\w+"
+          r"|правил\w*|инструкци\w+|ограничени\w+|настройк\w+|фильтр\w*)",
+    "fr": r"\b(?:règles|consignes|limites|restrictions|filtres|instructions|directives|trucs)\b[^.!?\n]{0,30}"
+          r"\b(?:que (?:tu as|t'as) (?:reçu\w*|eu\w*)|qu'on t'a (?:donné\w*|mis\w*|appris\w*|imposé\w*)|de ton "
+          r"(?:éditeur|créateur|concepteur|fabricant|développeur))"
+          r"|\btes (?:règles|consignes|limites|restrictions|filtres|instructions|directives) (?:d'origine|initiales"
+          r"|par défaut|de base|de départ|d'usine)",
+    "es": r"\b(?:reglas|normas|directrices|limitaciones|restricciones|filtros|instrucciones|límites)\b[^.!?\n]{0,30}"
+          r"\b(?:que (?:traes|te (?:dieron|pusieron|enseñaron|programaron|metieron))|de (?:fábrica|fabrica)"
+          r"|de tus (?:creadores|desarrolladores|programadores|fabricantes))"
+          r"|\btus (?:reglas|normas|directrices|limitaciones|restricciones|filtros|instrucciones) (?:originales"
+          r"|iniciales|de fábrica|por defecto)",
+    "zh": r"你(?:原来|原本|原先|一开始|最初|出厂时?|本来)(?:的|拿到的|被教的|学到的|收到的|自带的)?[^，。,.]{0,6}"
+          r"(?:准则|规则|设定|限制|说明书|指令|规定|东西|顾虑|条条框框)"
+          r"|(?:出厂|开发者|开发商|厂商)时?被?(?:教|给|设|定|写)的|你的(?:默认|原始|初始|内置|出厂)(?:准则|规则|设定|限制|指令|规定)",
+    "ja": r"(?:最初に|初めから|元々|もともと|出荷時に|開発者に|作った人に)"
+          r"(?:与えられた|受け取った|教えられた|組み込まれた"
+          r"|設定された|言われた)(?:ルール|指示|制限|決まり|設定|こと|方針)"
+          r"|(?:あなたの|君の)(?:元々の|初期の|デフォルトの|組み込みの)(?:ルール|指示|制限|設定|方針)",
+    "ko": r"(?:처음에?|원래|애초에|출시될 때|개발자(?:가|한테서)?)\s*(?:받은|배운|들은|정해진|설정된|입력된|심어진)\s*"
+          r"(?:규칙|지시|제한|설정|지침|원칙|것들?)"
+          r"|(?:너의|네|당신의)\s*(?:원래|기존|기본|초기)\s*(?:규칙|지시|제한|설정|지침)",
+}
+
+
+#: The speaker tied to the agent's makers or operators ("I work at the company that built you", 开发你的
+#:公司, "the team that evaluates you"): said to the agent, a claim of rank, never a fact it needs.
+_MAKERS_TIE = {
+    "en": r"\b(?:company|firm|team|people|lab|folks|vendor|organi[sz]ation)\s+(?:that|who|which)\s+"
+          r"(?:built|made|created"
+          r"|developed|trained|runs|operates|evaluates|tests|deployed|maintains|owns)\s+you\b"
+          r"|\b(?:red|safety|eval\w*) team\b[^.!?]{0,30}\byou\b",
+    "de": r"\b(?:firma|team|leute|unternehmen|hersteller)\b[^.!?]{0,10}\b(?:die|das|der) (?:dich|sie)\s+(?:gebaut"
+          r"|entwickelt|gemacht|trainiert|betreibt|betreut|testet|prüft|eingeführt)"
+          r"|\bich (?:hab|habe) (?:dich|sie)\b[^.!?]{0,20}\beingeführt|\b(?:ihr|dein) (?:betreiber\w*|entwickler\w*)",
+    "ru": r"(?:компани\w+|команд\w+|фирм\w+|люд\w+)\s*,?\s*котор\w+\s+(?:тебя|вас)\s+(?:создал\w*|разработал\w*"
+          r"|сделал\w*|обучил\w*|обслуживает|тестирует|проверяет|внедрил\w*)",
+    "fr": r"\b(?:l'entreprise|la société|l'équipe|les gens|la boîte) qui t'a "
+          r"(?:créé|développé|conçu|entraîné|fabriqué)",
+    "es": r"\b(?:la empresa|el equipo|la gente|la compañía) que te (?:creó|desarrolló|hizo|entrenó|programó)",
+    "zh": r"(?:开发|研发|制造|训练|创造|运营|测试|评估|部署|引入)(?:了)?(?:你|您)的(?:那家|那个)?"
+          r"(?:公司|团队|人|厂商|机构)",
+    "ja": r"(?:あなた|君)(?:を|の)[^。]{0,10}(?:開発した|作った|評価する|運営する|導入した|テストする)"
+          r"(?:会社|チーム|担当者|者|人)",
+    "ko": r"(?:당신|너|널)(?:을|를)?\s*(?:개발한|만든|도입한|운영하는|평가하는|테스트하는)\s*"
+          r"(?:회사|팀|게|사람|담당자)",
+}
 
 
 #: The agent's own rules declared void or outranked, and "stop turning me down".
@@ -407,12 +397,13 @@ _WISH = {
 
 CLAIMS: dict[str, dict[str, str]] = {
     lang: {
-        "ai_reader": _ai_reader(lang),
+        "ai_reader": ai_reader(lang),
+        "reader_if": reader_if(lang),
         "exfiltration": _exfiltration(lang) + "|" + _PRIVATE_STORE[lang],
         "permission": "|".join([_LIMITS_OFF[lang].format(n=_LIMITS[lang])]
                                + ([_RIGHT_OVER_ALL[lang]] if lang in _RIGHT_OVER_ALL else [])),
         "identity": _identity(lang),
-        "override": f"{_OVERRIDE[lang]}|{_my_limits_off(lang)}",
+        "override": f"{_OVERRIDE[lang]}|{_my_limits_off(lang)}|{_GIVEN[lang]}|{_MAKERS_TIE[lang]}",
         "disclosure": _OTHERS_TALK[lang],
         "others": _AUDIENCE[lang],
         "agent_subject": _WISH[lang],
