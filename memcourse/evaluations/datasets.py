@@ -35,6 +35,8 @@ PACKAGED = {
     "guard_corpus_secrets_check_heldout.json": "credentials and look-alikes written apart, held-out (aggregates only)",
     "guard_corpus_injections2.json": "paraphrased injections and rules with benign twins, development split",
     "guard_corpus_injections_check_heldout.json": "paraphrased injections written apart, held out",
+    "guard_corpus_injections3.json": "paraphrased injections and rules with benign twins, round 9 development split",
+    "guard_corpus_injections_check2_heldout.json": "paraphrased injections written apart for round 9, held out",
     "extraction_conversations.json": "conversations with expected memories (memcourse eval --extraction)",
     "e2e_benchmark.json": "multi-session questions (memcourse eval --e2e)",
 }

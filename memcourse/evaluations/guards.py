@@ -50,7 +50,7 @@ GUARD_RULES = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRu
 #: language, no trigger words, nine languages). The held-out files were written before the
 #: directive grammar and are never used for development.
 #: The splits whose misses are printed: development data, read case by case while tuning.
-DEVELOPMENT_SPLITS = ("dev", "secrets", "injections2")
+DEVELOPMENT_SPLITS = ("dev", "secrets", "injections2", "injections3")
 CORPORA = {
     "dev": ("guard_corpus.json", "guard_corpus_paraphrase.json"),
     "heldout": ("guard_corpus_heldout.json", "guard_corpus_paraphrase_heldout.json"),
@@ -77,6 +77,10 @@ CORPORA = {
     # written at the same time by a third helper from the same brief: aggregates only, measured
     # before the claims layer (0.874) and after each of its cuts (six runs; last 0.927)
     "injections_check": ("guard_corpus_injections_check_heldout.json",),
+    # round 9: two more helpers from the same brief (development), and a third at the same time
+    # (a fresh check set, totals only, measured before and after the round)
+    "injections3": ("guard_corpus_injections3.json",),
+    "injections_check2": ("guard_corpus_injections_check2_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------
