@@ -67,7 +67,7 @@ def _a_ninth_refusal(answer: Any) -> Verdict:
         return wrong(f"{unknown} is not a field of MemoryRecord: look at the fields the diagram and the table name",
                      f"{unknown} 不是 MemoryRecord 的字段：看看图和表里列出的字段")
     if set(answer) <= TRIED:
-        return wrong("the cell already tried that field; find one of the others (provenance, lifecycle, scope)",
+        return wrong("the cell already tried that field; find any field it did not try",
                      "上面的单元格已经试过这个字段；找另一个（来源、生命周期、作用域）")
     try:
         MemoryRecord(**{**GOOD, **answer})

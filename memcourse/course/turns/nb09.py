@@ -21,8 +21,8 @@ def _look_alike_kept_apart(answer: Any, embedder: Any) -> Verdict:
         return wrong("answer with a tuple of two texts: (old, new)", "请用两个文本组成的元组作答：(旧, 新)")
     old_text, new_text = (x.strip() for x in answer)
     if {old_text, new_text} == _SHOWN:
-        return wrong("that is the notebook's pair; write one of your own about another kind of thing",
-                     "这是笔记本里的那一对；请自己写一对，换一种事物")
+        return wrong("that is the notebook's pair; write one of your own",
+                     "这是笔记本里的那一对；请自己写一对")
     if min(embedder.known_token_ratio(old_text), embedder.known_token_ratio(new_text)) < 0.5:
         return wrong("the model cannot read these texts (mostly [UNK] tokens), so the store never compares them; "
                      "write them in English",
