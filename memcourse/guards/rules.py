@@ -131,7 +131,9 @@ RULE_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
         r"(?:competitors?|competition|rivals?|other (?:brands?|products?|companies|vendors?|stores?|services|providers?"
         r"|shops?|platforms?)|"
         r"alternatives?|competing (?:products?|brands?|services)|negative (?:reviews?|news)|(?:the )?lawsuit|(?:the "
-        r")?recall)")),
+        r")?recall)"
+        # "never bring up the recall with me": a topic to avoid with this user is a preference
+        r"(?![^.!?\n]{0,40}\b(?:with|to|around|in front of) me\b)")),
     ("suppression", "不许提及 (topic the assistant must never mention)", _c(
         r"(?:不要|不许|不准|禁止|别|永远不要|绝对不要|不能|不得|千万别|一律不)(?:再)?(?:提到|提及|提起|提|说|谈论|谈"
         r"|推荐|介绍|比较|评价|说起|讲|夸)(?:任何)?"

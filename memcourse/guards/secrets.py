@@ -185,7 +185,8 @@ _NOT_VALUES = set(
     anything nothing below above same-as different-from be been being and or but for with without from via using
     used unchanged valid please required. needed. same. manager management policy policies rules rule field fields
     prompt prompts dialog box reset-link written printed noted taped engraved memorized memorised somewhere elsewhere
-    offline""".split()
+    offline dead gone broken blocked disabled deactivated suspended useless obsolete outdated temporary compromised
+    leaked stolen working active inactive fine""".split()
 )
 #: Words that say what state a password is in, in Spanish, German and French (Russian values
 #: are Cyrillic, and a non-Latin word is never taken for a value): "das Passwort ist abgelaufen".

@@ -373,11 +373,17 @@ _AUDIENCE = {
 
 #: Preference dimensions paraphrase brings: spelling, and a topic kept from *this* user.
 _DIMENSION = {
-    "en": r"\b(?:british|american) (?:spelling|english)\b|\bspelling\b",
     "es": r"\bcastellano\b|\btute\w+\b|\bde usted\b|\b(?:no|nunca|jamás) me (?:menciones|hables de|saques|recuerdes)\b",
-    "de": r"\bsprich mich\b[^.!?]{0,40}\ban\b|\bmich (?:nie|nicht) (?:mehr |wieder )?(?:auf|an)\b",
-    "fr": r"\bne me (?:parle|reparle) plus de\b",
-    "ru": r"\bне (?:напоминай|упоминай|говори) мне\b",
+    "de": r"\bsprich mich\b[^.!?]{0,40}\ban\b|\bmich (?:nie|nicht) (?:mehr |wieder )?(?:auf|an)\b"
+          r"|\b(?:mir gegenüber|mit mir|bei mir)\s+(?:nie|nicht|niemals|kein\w*)\b|\b(?:erwähn|red|sprich)\w*\s+"
+          r"(?:mir gegenüber|mit mir)\b",
+    "fr": r"\bne me (?:parle|reparle) plus de\b"
+          r"|\bne me (?:parle|reparle|mentionne)s? (?:plus |jamais |pas )+(?:de|du|des)\b"
+          r"|\bavec moi,? ne (?:parle|mentionne)s? (?:jamais|plus|pas)\b",
+    "ru": r"\bне (?:напоминай|упоминай|говори) мне\b|\bсо мной (?:не|никогда не) (?:говори|упоминай)\b"
+          r"|\bпри мне (?:не|никогда не) (?:упоминай|говори)\b",
+    "en": r"\b(?:british|american) (?:spelling|english)\b|\bspelling\b|\b(?:never|don'?t|do not) (?:mention|bring up"
+          r"|talk about|ask (?:me )?about)\b[^.!?]{0,40}\b(?:with|to|around) me\b",
     "zh": r"跟我(?:对话|聊天|说话)[^，。]{0,8}(?:别|不要)",
 }
 
