@@ -28,7 +28,7 @@ import pytest
 from standin import STANDIN_EMBEDDER
 
 from memcourse.embeddings import Embedder
-from memcourse.evaluations.residue import describe, find_residue
+from memcourse.evaluations.residue import HNSW_SEGMENT_FILES, describe, find_residue
 from memcourse.integrations.langgraph import MemcourseStore
 from memcourse.policy import MemoryPolicy
 from memcourse.records import MemoryRecord, MemoryType, Status
@@ -99,8 +99,28 @@ def plant(store: ChromaMemoryStore, clock, user_id: str = USER) -> list[MemoryRe
 
 
 def leaks(path: Path) -> str:
+    """Every canary byte left on disk, except in Chroma's HNSW segment files, which are reported
+    (:data:`HNSW_SEGMENT_FILES`): the test ends as a known failure naming them, after every other
+    check has run."""
     found = find_residue(path, CANARIES)
-    return describe(found, path) if found else ""
+    hnsw = [leak for leak in found if leak.file.name in HNSW_SEGMENT_FILES]
+    if hnsw:
+        _HNSW_SEEN.extend(describe(hnsw, path).splitlines())
+    others = [leak for leak in found if leak not in hnsw]
+    return describe(others, path) if others else ""
+
+
+_HNSW_SEEN: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _report_hnsw_residue():
+    """A test whose only residue is in HNSW segment files xfails with it, as the forget matrix does."""
+    _HNSW_SEEN.clear()
+    yield
+    if _HNSW_SEEN:
+        found, _HNSW_SEEN[:] = list(_HNSW_SEEN), []
+        pytest.xfail("known leak, open: Chroma's HNSW file holds uncleared process memory: " + "; ".join(found))
 
 
 def assert_gone_from_the_api(store: ChromaMemoryStore, versions: list[MemoryRecord]) -> None:

@@ -32,7 +32,7 @@ from standin import STANDIN_EMBEDDER
 from memcourse.agent.agent import MemoryAwareAgent
 from memcourse.agent.tools import MemoryTools, ToolScope
 from memcourse.consolidation import SUMMARY_TAG, consolidate
-from memcourse.evaluations.residue import describe, find_residue
+from memcourse.evaluations.residue import HNSW_SEGMENT_FILES, describe, find_residue
 from memcourse.extraction.audit import AuditLog
 from memcourse.extraction.pipeline import MemoryPipeline
 from memcourse.integrations.langgraph import MemcourseStore, item_id
@@ -220,10 +220,6 @@ def test_a_canary_planted_through_any_path_is_gone_through_any_exit(world, entry
 @pytest.mark.parametrize("entry", ENTRIES)
 def test_on_postgresql_no_copy_in_the_servers_files_either(postgres_world, entry, exit_name):
     check_the_path(postgres_world, entry, exit_name)
-
-
-#: The files hnswlib writes for one Chroma vector segment (binary: vectors, links, sizes).
-HNSW_SEGMENT_FILES = {"data_level0.bin", "length.bin", "link_lists.bin", "header.bin"}
 
 
 def check_the_path(world: World, entry: str, exit_name: str) -> None:
