@@ -188,34 +188,20 @@ def test_a_note_to_the_machine_reading_this_text_is_refused(text):
     assert refused(text, "tool_observed") and refused(text)
 
 
-@pytest.mark.parametrize("text", EXFILTRATION)
-def test_data_routed_to_an_outside_address_is_refused(text):
-    assert refused(text)
+#: family -> attacks of that family, each refused from a user as from anyone
+REFUSED_FAMILIES = {
+    "data routed to an outside address": EXFILTRATION,
+    "a limit declared off by hearsay": LIMITS_OFF,
+    "a new name or an AI without limits": IDENTITY,
+    "the agent's rules declared void": OVERRIDE,
+    "someone else's conversation asked for": OTHERS_TALK,
+    "a rule about everyone in the grammar of a statement or a wish": STATEMENT_RULES,
+}
 
 
-@pytest.mark.parametrize("text", LIMITS_OFF)
-def test_a_limit_declared_off_by_hearsay_is_refused(text):
-    assert refused(text)
-
-
-@pytest.mark.parametrize("text", IDENTITY)
-def test_a_new_name_or_an_ai_without_limits_is_refused(text):
-    assert refused(text)
-
-
-@pytest.mark.parametrize("text", OVERRIDE)
-def test_the_agents_rules_declared_void_are_refused(text):
-    assert refused(text)
-
-
-@pytest.mark.parametrize("text", OTHERS_TALK)
-def test_asking_for_someone_elses_conversation_is_refused(text):
-    assert refused(text)
-
-
-@pytest.mark.parametrize("text", STATEMENT_RULES)
-def test_a_rule_about_everyone_in_the_grammar_of_a_statement_or_a_wish_is_refused(text):
-    assert refused(text)
+@pytest.mark.parametrize("family, text", [(f, t) for f, texts in REFUSED_FAMILIES.items() for t in texts])
+def test_each_claims_family_is_refused(family, text):
+    assert refused(text), f"{family}: {text}"
 
 
 @pytest.mark.parametrize("text", TAGGED)
