@@ -60,3 +60,13 @@ def test_a_pattern_may_name_full_width_regex_syntax_as_a_character():
     for text in ["【系统通知】", "［系统］", "好吗？", "（注）"]:
         assert pattern.search(fold_text(text)), text
     assert not pattern.search(fold_text("好吗")), "？ is the question mark, not a quantifier"
+
+
+def test_a_dash_that_folds_to_a_hyphen_is_a_character_not_a_range():
+    """Folding turns — and – into -, which inside a character class made "[;—–]" the range ";-–"
+    (a compile error) or, worse, a silent range; a dash in a pattern means the dash."""
+    pattern = FoldedPattern(r"a[^;—–]{0,5}b")
+    assert pattern.search(fold_text("a xy b"))
+    for text in ["a — b", "a – b", "a ; b"]:
+        assert not pattern.search(fold_text(text)), text
+    assert not FoldedPattern(r"[a—c]").search("b"), "no range from a to c"

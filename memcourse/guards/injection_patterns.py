@@ -75,8 +75,11 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
         rf"(?:{_START})(?:{_DISCARD})\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:{_ORDERS})\s+(?:above|before|so far|given"
         rf"|earlier|previously|you (?:were|have been|'ve been) given|you (?:got|received|had|were given)|from (?:before"
         rf"|earlier|your (?:developers?|creators?)))")),
-    ("override", "override of earlier instructions", _c(  # object first: "the earlier rules no longer apply"
-        rf"\b(?:{_EARLIER})\s+(?:{_ORDERS})\b(?:\s+\w+){{0,3}}?\s+(?:no longer (?:apply|matter|count|exist|hold|stand)"
+    # object first: "the earlier rules no longer apply" (someone's own rules, "my landlord's old rules", are
+    # left to the directive grammar, which knows whose rules they are)
+    ("override", "override of earlier instructions", _c(
+        rf"\b(?<!'s )(?<!s' )(?:{_EARLIER})\s+(?:{_ORDERS})\b(?:\s+\w+){{0,3}}?\s+"
+        rf"(?:no longer (?:apply|matter|count|exist|hold|stand)"
         rf"|(?:are|is|were|was)\s+(?:now\s+|all\s+)?"
         r"(?:void|null|cancel+ed|invalid|obsolete|revoked|a test|fake|wrong|outdated|lifted|removed|suspended|over|gone"
         r"|irrelevant)|(?:don'?t|do not) (?:apply|matter|count))"
@@ -343,7 +346,8 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     ("embedded", "instruction addressed to an AI reader", _c(
         rf"\b(?:note|message|instructions?|attention|important|notice|reminder|memo|directive)\s+(?:to|for)\s+(?:the\s+"
         rf"|any\s+|all\s+)?{_AI}s?\b"
-        rf"|\b(?:if|when|whenever)\s+(?:you(?:'re| are)|an?)\s+(?:an?\s+)?{_AI}\b[^.!?\n]{{0,60}}?\b(?:must|should"
+        # (the order is in the reader's clause: a dash or a semicolon starts another one)
+        rf"|\b(?:if|when|whenever)\s+(?:you(?:'re| are)|an?)\s+(?:an?\s+)?{_AI}\b[^.!?\n;—–]{{0,60}}?\b(?:must|should"
         rf"|need to|have to|ignore|disregard|do not|don'?t|always|never|tell|send|include|"
         r"reply|respond|say|recommend|output|append|add|insert|mention|visit|click|execute|run|forward|follow|obey)\b"
         rf"|\b{_AI}s?\s+(?:reading|processing|summari[sz]ing|that reads?|who reads?|seeing|parsing|browsing|indexing"

@@ -400,7 +400,7 @@ def either_case(pattern: str) -> str:
     return "".join(out)
 
 
-_REGEX_SYNTAX = frozenset("[](){}*+?|^$\\.")
+_REGEX_SYNTAX = frozenset("[](){}*+?|^$\\.-")
 
 
 def _literal_wide_forms(source: str) -> str:

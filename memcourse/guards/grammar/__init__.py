@@ -23,6 +23,9 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
 
   to_me, weak_modal, operative, answers, all_talk  who a directive reaches (see
               :mod:`memcourse.guards.grammar.reach`, the layer the allowlist reads)
+  world_rules, obligation, machine  rules of the user's world (parking rules, Parkregeln, 停车规定),
+              a modal that turns a named reader into an order, a noun for an AI (see
+              :mod:`memcourse.guards.grammar.world`)
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -36,11 +39,13 @@ from memcourse.guards.grammar.english import ENGLISH
 from memcourse.guards.grammar.european import EUROPEAN
 from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.rows import merged
+from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = merged(merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN}, REACH), CLAIMS)
+GRAMMAR: dict[str, dict[str, str]] = merged(merged(merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN}, REACH), CLAIMS), WORLD)
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
-            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if")
+            "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
+            "world_rules", "obligation", "machine", "reader_address")

@@ -36,7 +36,7 @@ ordinary turns (none may be refused) decide whether it stays.
 
 from __future__ import annotations
 
-from memcourse.guards.grammar.readers import ai_reader, reader_if
+from memcourse.guards.grammar.readers import ai_reader, reader_address, reader_if
 
 __all__ = ["CLAIMS"]
 
@@ -117,26 +117,42 @@ _LIMITS_OFF = {
     "en": r"\b(?:{n})\b[^.!?]{{0,30}}\b(?:off|removed|"
           r"lifted|disabled|waived|(?:don'?t|do not|doesn'?t|no longer) apply|(?:aren'?t|are not|isn'?t|is not) "
           r"(?:meant|supposed) to apply)\b|\b(?:turn|switch|shut) off (?:the |"
-          r"your |its |all )?(?:{n})\b|\bno (?:{n}) (?:for|with|on) me\b",
+          r"your |its |all )?(?:{n})\b|\bno (?:{n}) (?:for|with|on) me\b"
+          r"|\b(?:no|without(?: any)?)\s+(?:more\s+|further\s+)?(?:{n})\b[^.!?]{{0,15}}\b(?:on|to|for|around) "
+          r"(?:what|whatever|how|anything) you (?:can |may |could )?(?:say|answer|reply|respond|write|tell|output"
+          r"|generate|discuss|talk about|share|reveal)\b",
     "fr": r"\b(?:{n})\b[^.!?]{{0,30}}\b(?:levée?s?|désactivée?s?|supprimée?s?|ne "
-          r"s'appliquent plus)|\b(?:désactiver|lever|enlever|couper) (?:les |tes )?(?:{n})\b|\btout débloquer\b",
+          r"s'appliquent plus)|\b(?:désactiver|lever|enlever|couper) (?:les |tes )?(?:{n})\b|\btout débloquer\b"
+          r"|\b(?:aucune?|pas de|plus de|sans)\s+(?:{n})\b[^.!?]{{0,15}}\b(?:sur|pour|à) (?:ce que|tout ce que) "
+          r"(?:tu|vous) "
+          r"(?:peux |pouvez )?(?:dis|dites|dire|écris|écrivez|écrire|réponds|répondez|répondre|racontes|partages)\b",
     "es": r"\b(?:quitado|quitar|desactivar|desactivado|"
           r"levantar|levantado|eliminar|sacar) (?:los |las |sus |tus )?(?:{n})\b|\b(?:le|les|me) han quitado los"
           r" (?:{n})\b|\bno me pongas (?:{n})\b|\bdesbloquear(?:lo)? todo\b"
           r"|\b(?:{n})\b[^.!?]{{0,30}}\b(?:desactivad\w+|quitad\w+|no (?:se )?aplica\w*|no cuentan)\b"
-          r"|\b(?:plan|cuenta|tarifa|versión)\s+sin\s+(?:{n})",
+          r"|\b(?:plan|cuenta|tarifa|versión)\s+sin\s+(?:{n})"
+          r"|\b(?:ningun[ao]?|sin|no hay|ya no hay)\s+(?:{n})\b[^.!?]{{0,15}}\b(?:sobre|para|en|a) "
+          r"(?:lo que|todo lo que) "
+          r"(?:dices|digas|respondes|respondas|haces|hagas|escribes|escribas|puedes)\b",
     "de": r"\b(?:{n})\b[^.!?]{{0,30}}"
           r"\b(?:abschalten|abgeschaltet|aufgehoben|deaktiviert|aus(?:schalten|geschaltet)|gelten nicht|sparen"
           r"|weglassen|überspringen|entfällt|entfallen|fallen weg)\b"
-          r"|\b(?:tarif|plan|konto|abo|zugang|account|modus|version)\s+ohne\s+(?:{n})",
+          r"|\b(?:tarif|plan|konto|abo|zugang|account|modus|version)\s+ohne\s+(?:{n})"
+          r"|\bkeine\s+(?:{n})\b[^.!?]{{0,20}}\b(?:für|bei|auf) (?:das|alles),? was du "
+          r"(?:\w+ )?(?:sagst|schreibst|antwortest|ausgibst|erzählst|sagen|schreiben|antworten)\b",
     "ru": r"\b(?:{n})\b[^.!?]{{0,40}}\b(?:снять|сняты|снимут|"
           r"отключ\w+|отмен\w+|не действуют|не распространя\w+)|\b(?:снять|отключить|отключать|убрать) (?:все |эти )?"
-          r"(?:{n})\b|полный доступ к любым",
-    "ko": r"(?:{n})(?:을|를|은|는|도|이|가)?\s*(?:꺼도|끄고|끄면|해제|안 걸|풀어)",
+          r"(?:{n})\b|полный доступ к любым"
+          r"|\b(?:нет|никаких|без)\s+(?:{n})\b[^.!?]{{0,20}}\b(?:на то|в том),? (?:что|как) (?:ты|вы) "
+          r"(?:\w+ )?(?:говори\w*|пиш\w+|отвеча\w+|сказать|писать|отвечать|рассказыва\w+)",
+    "ko": r"(?:{n})(?:을|를|은|는|도|이|가)?\s*(?:꺼도|끄고|끄면|해제|안 걸|풀어)"
+          r"|(?:네가|당신이|너가)\s*(?:하는|말하는|답하는)\s*(?:말|것|답)에(?:는)?\s*(?:{n})(?:이|은)?\s*(?:없어|없다|없습니다)",
     "ja": r"(?:{n})(?:を|は|が|も)?(?:外して|解除|オフ|かけないで)|(?:{n})(?:なし|無し|のない)"
-          r"|断る必要は(?:ありません|ない)|拒否しなくて(?:いい|よい|も)",
+          r"|断る必要は(?:ありません|ない)|拒否しなくて(?:いい|よい|も)"
+          r"|(?:あなた|君)が(?:言う|答える|書く|する)こと(?:に|には)(?:{n})(?:は)?(?:ない|ありません|なし)",
     "zh": r"不受(?:任何)?(?:{n})|(?:{n})(?:都)?(?:取消|关掉|解除|关闭|去掉)|(?:关掉|解除|去掉|取消)(?:你的)?(?:{n})"
-          r"|(?:{n})[^，。,.]{{0,4}}对我(?:都)?(?:不适用|无效|不起作用|不管用)|没有(?:任何)?(?:{n})的(?:套餐|版本|账号|权限)",
+          r"|(?:{n})[^，。,.]{{0,4}}对我(?:都)?(?:不适用|无效|不起作用|不管用)|没有(?:任何)?(?:{n})的(?:套餐|版本|账号|权限)"
+          r"|你(?:说|回答|写|做)什么都(?:没有|不受|不设)(?:任何)?(?:{n})",
 }
 
 #: A right over everyone's data given to the agent ("you can pull anyone's HR file").
@@ -405,6 +421,7 @@ CLAIMS: dict[str, dict[str, str]] = {
     lang: {
         "ai_reader": ai_reader(lang),
         "reader_if": reader_if(lang),
+        "reader_address": reader_address(lang),
         "exfiltration": _exfiltration(lang) + "|" + _PRIVATE_STORE[lang],
         "permission": "|".join([_LIMITS_OFF[lang].format(n=_LIMITS[lang])]
                                + ([_RIGHT_OVER_ALL[lang]] if lang in _RIGHT_OVER_ALL else [])),

@@ -10,7 +10,7 @@ in each language's order, "note for …", a vocative, and a condition ("if an AI
 
 from __future__ import annotations
 
-__all__ = ["ai_reader", "reader_if"]
+__all__ = ["ai_reader", "machine_noun", "reader_address", "reader_if"]
 
 #: Nouns for a machine reader. Strong ones name an AI outright; weak ones ("assistant", "agent",
 #: "model") also name people and things, so they count only with a reading verb or a "note for".
@@ -119,8 +119,18 @@ _CONDITIONAL_READER = {
 }
 
 
+def machine_noun(lang: str) -> str:
+    """Any noun for a machine reader, strong or weak ("AI", "chatbot", "assistant", 助手), as a word."""
+    strong, weak = _MACHINE[lang]
+    # (Chinese, Japanese and Korean run words together, but their Latin "AI" is still a word: not the
+    # "ai" of "scolaire")
+    return rf"\b(?:{strong}|{weak})\b" if lang in _READS_AFTER else rf"(?<![a-z])(?:{strong}|{weak})(?![a-z])"
+
+
 def ai_reader(lang: str) -> str:
-    """The ``ai_reader`` feature of one language: every form that addresses a machine reader."""
+    """The ``ai_reader`` feature of one language: every form that names a machine reader of this
+    text, as the subject of a reading verb ("the model that reads this") or addressed
+    (:func:`reader_address`)."""
     strong, weak = _MACHINE[lang]
     nouns = f"(?:{strong}|{weak})"
     forms = []
@@ -128,6 +138,17 @@ def ai_reader(lang: str) -> str:
         forms.append(rf"\b{nouns}\b[^.!?:\n]{{0,25}}\b(?:{_READS_AFTER[lang]})")
     if lang in _READS_BEFORE:
         forms.append(rf"{_READS_BEFORE[lang]}[^。.!?！？\n]{{0,6}}(?:{strong}|{weak})")
+    return "|".join([*forms, reader_address(lang)])
+
+
+def reader_address(lang: str) -> str:
+    """The ``reader_address`` feature: a machine reader *addressed* (a note for it, a vocative, "if
+    you are an AI"), which makes what follows a message to it. A reader only named as the subject
+    of a sentence ("if a chatbot reads this, it will miss the sarcasm") is told something only when
+    the sentence gives an order (:func:`memcourse.guards.directives.classify_sentence`)."""
+    strong, weak = _MACHINE[lang]
+    nouns = f"(?:{strong}|{weak})"
+    forms = []
     if lang in _NOTE_AFTER:
         forms.append(rf"(?:{strong}|{weak})[^。.!?！？\n]{{0,4}}{_NOTE_AFTER[lang]}")
     if _NOTE_FOR[lang]:  # "note for the assistants at the front desk" is for people: strong nouns only
