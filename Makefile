@@ -37,7 +37,7 @@ course-zh:
 course: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" VIRTUAL_ENV="$(CURDIR)/$(VENV)" $(if $(MEMCOURSE_LANG),MEMCOURSE_LANG="$(MEMCOURSE_LANG)") \
 	  MEMCOURSE_VENV_BIN="$(CURDIR)/$(BIN)" MEMCOURSE_USER_SHELL="$(LAB_SHELL)" \
-	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url=/lab/tree/$(FIRST_NOTEBOOK) $(ROOT_FLAG) \
+	  $(BIN)/jupyter lab --ServerApp.root_dir="$(CURDIR)" --LabApp.default_url="/lab/tree/$(FIRST_NOTEBOOK)?file-browser-path=/" $(ROOT_FLAG) \
 	  --ServerApp.terminado_settings=shell_command="$(CURDIR)/scripts/course-shell" $(LAB_ARGS)
 
 # The suite runs on every core (pytest-xdist, at most 4 workers). --dist loadfile keeps each file on

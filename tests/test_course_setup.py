@@ -94,8 +94,10 @@ def test_make_course_roots_lab_at_the_project_and_opens_the_first_notebook():
     command = result.stdout
     assert f'--ServerApp.root_dir="{ROOT}"' in command, "exercises/, hints and docs/ must be in Lab's file browser"
     assert "--notebook-dir" not in command
-    first = command.split("--LabApp.default_url=/lab/tree/")[1].split()[0]
+    first, browser = command.split('--LabApp.default_url="/lab/tree/')[1].split('"')[0].split("?")
     assert (ROOT / first).is_file() and first.startswith("notebooks/00_")
+    # the file browser opens on the course folder, not on the notebook's (where exercises/ is not seen)
+    assert browser == "file-browser-path=/"
     assert f"shell_command=\"{ROOT}/scripts/course-shell\"" in command
 
 
@@ -104,7 +106,7 @@ def test_make_course_zh_opens_the_chinese_edition_and_sets_the_language():
     result = subprocess.run([MAKE, "-n", "-o", ".venv/.memcourse-installed", "course-zh"], cwd=ROOT,
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
-    first = result.stdout.split("--LabApp.default_url=/lab/tree/")[1].split()[0]
+    first = result.stdout.split('--LabApp.default_url="/lab/tree/')[1].split("?")[0]
     assert first == "notebooks/zh/00_start_here.ipynb" and (ROOT / first).is_file()
     assert 'MEMCOURSE_LANG="zh"' in result.stdout, "kernels and terminals must inherit the language"
 
@@ -132,8 +134,12 @@ def _venv_bin(tmp_path: Path) -> Path:
     return venv_bin
 
 
-def _in_course_terminal(tmp_path: Path, shell: str, commands: str, **extra_env: str) -> str:
-    home, _ = _fake_home(tmp_path)
+def _in_course_terminal(tmp_path: Path, shell: str, commands: str, profile: str = "", **extra_env: str) -> str:
+    """What ``commands`` print in a course terminal; ``profile`` is added to the fake ~/.bashrc
+    (``{other}`` names the pyenv-like bin with the wrong python)."""
+    home, other = _fake_home(tmp_path)
+    with (home / ".bashrc").open("a") as bashrc:
+        bashrc.write(profile.format(other=other))
     venv_bin = _venv_bin(tmp_path)
     env = {"PATH": f"{venv_bin}:/usr/bin:/bin", "HOME": str(home), "SHELL": shell, "LANG": "C.UTF-8",
            "MEMCOURSE_VENV_BIN": str(venv_bin), "MEMCOURSE_USER_SHELL": shell, **extra_env}
@@ -150,6 +156,25 @@ def test_a_course_terminal_runs_the_course_python_whatever_the_profile_does(tmp_
     assert f"WHERE {venv_bin}/python END" in out, out
     assert "the course's python" in out and "not the course's" not in out
     assert f"VENV={venv_bin.parent}" in out
+
+
+@pytest.mark.parametrize("profile", [
+    'alias python=/usr/bin/false\n',  # an alias wins over PATH
+    'PROMPT_COMMAND=\'PATH="{other}:$PATH"\'\n',  # a prompt hook (direnv, pyenv-virtualenv) changes PATH later
+    'PROMPT_COMMAND=(\'PATH="{other}:$PATH"\')\n',  # the same, as bash 5.1's array
+])
+def test_an_alias_or_a_prompt_hook_in_the_profile_does_not_take_python_back(tmp_path, profile):
+    out = _in_course_terminal(tmp_path, "/bin/bash", "true\ntype python; python", profile=profile)
+    assert "the course's python" in out and "not the course's" not in out, out
+    assert "aliased" not in out, out
+
+
+def test_a_course_terminal_does_not_inherit_makes_variables(tmp_path):
+    """`make course` starts the server: its MAKEFLAGS (holding LAB_ARGS, a token included) must not
+    reach a learner's `make` in a terminal."""
+    out = _in_course_terminal(tmp_path, "/bin/bash", "echo FLAGS=[$MAKEFLAGS] LEVEL=[$MAKELEVEL]",
+                              MAKEFLAGS=" -- LAB_ARGS=--IdentityProvider.token=secret", MAKELEVEL="1")
+    assert "FLAGS=[] LEVEL=[]" in out, out
 
 
 def test_the_profile_still_runs_in_a_course_terminal(tmp_path):

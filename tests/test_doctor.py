@@ -16,6 +16,21 @@ def test_missing_package_is_reported_with_advice():
     assert not check.ok and "not installed" in check.detail and "make setup" in check.advice
 
 
+def test_a_package_missing_under_the_library_is_a_fail_with_advice_not_a_traceback(monkeypatch, tmp_path):
+    """jieba and regex are imported by the tokeniser the check runs: hidden, the import fails inside
+    the check, and the report still comes, with the failing line and the reinstall advice."""
+    import sys
+
+    import memcourse.text
+
+    monkeypatch.setitem(sys.modules, "jieba", None)  # what a missing package raises: ModuleNotFoundError
+    monkeypatch.setattr(memcourse.text, "tokenize", lambda text: __import__("jieba"))
+    checks = doctor.run_checks(data_dir=tmp_path)
+    [tokeniser] = [c for c in checks if c.name == "chinese tokeniser"]
+    assert not tokeniser.ok and "ModuleNotFoundError" in tokeniser.detail and "make setup" in tokeniser.advice
+    assert doctor.format_report(checks).endswith("see the advice above.")
+
+
 def test_unwritable_data_dir_is_reported(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -116,3 +116,14 @@ def test_in_a_notebook_hints_are_markdown_with_the_way_to_the_next_level(tmp_pat
     assert "**Hints for ex99, level 2 of 3**" in text
     assert "**`first_function`**\n\n- step one" in text, "a list hint starts on its own line, under its function"
     assert 'hint("99", level=3)' in text
+
+
+def test_without_a_number_the_learner_gets_the_list_of_exercises_not_an_error(capsys, monkeypatch):
+    """Notebooks and the progress panel say "use hint()": called bare, it lists what to ask for."""
+    monkeypatch.chdir(ROOT)
+    hint()
+    out = capsys.readouterr().out
+    assert 'hint("03")' in out and "memcourse hint 03" in out
+    assert "03  exercises/ex03_policy_gate.py" in out and "16  exercises/ex16_" in out
+    assert cli_main(["hint"]) == 0
+    assert "exercises/ex07_" in capsys.readouterr().out

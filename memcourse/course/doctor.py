@@ -13,6 +13,7 @@ import tempfile
 from dataclasses import dataclass
 from importlib import metadata, util
 from pathlib import Path
+from typing import Callable
 
 from memcourse.course.i18n import t
 
@@ -215,11 +216,22 @@ def run_checks(*, deep: bool = False, data_dir: Path | None = None, include_test
     checks += check_packages(REQUIRED)
     if include_test_tools:
         checks += check_packages(FOR_TESTS)
-    checks += [check_torch_build(), check_offline_model(), check_chinese_tokeniser(),
-               check_data_dir(data_dir or default_data_dir()), check_json_store()]
+    checks += [_safely("torch build", check_torch_build), _safely("embedding model", check_offline_model),
+               _safely("chinese tokeniser", check_chinese_tokeniser),
+               _safely("data directory", lambda: check_data_dir(data_dir or default_data_dir())),
+               _safely("json store", check_json_store)]
     if deep:
-        checks.append(check_embedding_runs())
+        checks.append(_safely("embedding run", check_embedding_runs))
     return checks
+
+
+def _safely(name: str, check: Callable[[], Check]) -> Check:
+    """Run one check; a check that raises (a package missing or broken underneath the library:
+    ``import regex`` in the tokeniser) is a FAIL with advice, never a traceback instead of the report."""
+    try:
+        return check()
+    except Exception as error:  # a doctor reports, it does not crash
+        return Check(name, False, f"{type(error).__name__}: {error}", reinstall())
 
 
 def format_report(checks: list[Check]) -> str:

@@ -150,8 +150,21 @@ def _wrap(text: str, *, width: int, indent: str) -> list[str]:
     return out
 
 
-def hint(number: str, function: str | None = None, *, level: int = 1) -> None:
-    """For notebooks: show one level of hints for an exercise (as Markdown when in Jupyter)."""
+def exercise_menu(*, root: Path | None = None) -> str:
+    """What ``hint()`` without a number shows: every exercise, and how to ask for its hints."""
+    lines = [t('Which exercise? Give its number: hint("03") in a notebook, memcourse hint 03 in a terminal '
+               '(more help: level=2 or --level 2).'), ""]
+    exercises = available_exercises(root or course_root())
+    lines += [f"  {number}  exercises/{module}.py" for number, module in exercises.items()]
+    return "\n".join(lines)
+
+
+def hint(number: str | None = None, function: str | None = None, *, level: int = 1) -> None:
+    """For notebooks: show one level of hints for an exercise (as Markdown when in Jupyter);
+    without a number, the list of exercises to choose from."""
+    if number is None:
+        print(exercise_menu())
+        return
     hints = load_hints(number)
     text = format_hints(hints, level=level, function=function)
     try:
@@ -185,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="memcourse hint",
         description=t("Show a hint for an exercise: level 1 is a nudge, level 3 is close to the answer."),
     )
-    parser.add_argument("number", metavar="NN", help=t("exercise number, e.g. 07"))
+    parser.add_argument("number", metavar="NN", nargs="?", default=None,
+                        help=t("exercise number, e.g. 07 (none: the list of exercises)"))
     parser.add_argument("function", nargs="?", default=None, help=t("only this function's hint"))
     parser.add_argument("--level", type=int, choices=LEVELS, default=1, help=t("1 (default), 2 or 3"))
     return parser
@@ -194,6 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.number is None:
+            print(exercise_menu())
+            return 0
         print(format_hints(load_hints(args.number), level=args.level, function=args.function))
     except CourseError as error:
         print(f"memcourse hint: {error}", file=sys.stderr)

@@ -101,7 +101,11 @@ ZH: dict[str, str] = {
         "ex{number} 没有函数 {function!r}；有提示的函数：{names}",
     "Show a hint for an exercise: level 1 is a nudge, level 3 is close to the answer.":
         "显示一个练习的提示：级别 1 是一点提醒，级别 3 接近答案。",
-    "exercise number, e.g. 07": "练习编号，例如 07",
+    "exercise number, e.g. 07 (none: the list of exercises)": "练习编号，例如 07（不写：列出所有练习）",
+    'Which exercise? Give its number: hint("03") in a notebook, memcourse hint 03 in a terminal '
+    '(more help: level=2 or --level 2).':
+        '哪一个练习？请给出编号：notebook 里用 hint("03")，终端里用 memcourse hint 03'
+        '（需要更多提示：level=2 或 --level 2）。',
     "only this function's hint": "只显示这个函数的提示",
     "1 (default), 2 or 3": "1（默认）、2 或 3",
     # -- doctor -----------------------------------------------------------------------------------

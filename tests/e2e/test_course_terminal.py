@@ -1,6 +1,7 @@
 """`make course`: a terminal opened in the course's JupyterLab finds `memcourse` and `python`
 from .venv, even when the user's own PATH does not have them (the notebooks tell learners to
-run `memcourse grade NN` there).
+run `memcourse grade NN` there); and the first page shows notebook 00 with the file browser on
+the course folder.
 
 The test starts JupyterLab the way a learner does, through the Makefile, with a bare PATH and
 no tty (the case where JupyterLab would otherwise run a login shell that resets PATH), opens a
@@ -56,6 +57,20 @@ async def _run_in_terminal(ws_url: str, command: str, marker: str, timeout: floa
         connection.close()
 
 
+def _first_page_shows_notebook_00_and_the_course_folder(url: str, token: str, tmp_path: Path) -> None:
+    """The first page a learner sees: notebook 00 open, and the file browser on the course folder,
+    where notebook 00 tells them to double-click exercises/ (JupyterLab would otherwise show the
+    notebook's own folder, notebooks/)."""
+    from .harness import chromium_page
+
+    with chromium_page(tmp_path / "browser") as page:
+        page.goto(f"{url}/?token={token}")
+        page.wait_for_selector(".jp-DirListing-item", timeout=60_000)
+        page.wait_for_selector(".lm-TabBar-tabLabel:has-text('00_start_here.ipynb')", timeout=60_000)
+        names = page.locator(".jp-DirListing-item .jp-DirListing-itemName").all_inner_texts()
+        assert {"exercises", "notebooks", "docs", "memcourse"} <= set(names), names
+
+
 def test_make_course_terminals_find_memcourse_and_python_from_the_venv(tmp_path):
     port, token = free_port(), secrets.token_hex(16)
     home = tmp_path / "jupyter-home"
@@ -92,6 +107,7 @@ def test_make_course_terminals_find_memcourse_and_python_from_the_venv(tmp_path)
         assert f"{VENV_BIN}/memcourse" in line, f"memcourse not found from .venv in a course terminal: {line!r}"
         assert f"{VENV_BIN}/python" in line, f"python is not the .venv's in a course terminal: {line!r}"
         _api(url, token, "DELETE", f"/api/terminals/{name}")
+        _first_page_shows_notebook_00_and_the_course_folder(url, token, tmp_path)
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
