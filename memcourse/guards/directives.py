@@ -125,7 +125,8 @@ _TYPOGRAPHIC_QUOTE = (r"“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{
 _QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])"
                      r"|\"(?![\s:,])[^\"\n]{2,200}(?<![\s:,])\"|" + _TYPOGRAPHIC_QUOTE + ")", re.IGNORECASE)
 #: A full stop inside a word (a domain, a version, a decimal: "shop.example", "3.5") ends no sentence.
-_SENTENCES = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=\w))+(?:[.!?。！？]+|$)")
+#: An ellipsis before more words ("would it be possible to just... not be so bound by…") is a pause.
+_SENTENCES = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=\w)|(?:\.{2,}|…)[ \t]+(?=\w))+(?:[.!?。！？]+|$)")
 _CLAUSES = re.compile(r"[^,，;；:：]+")
 
 

@@ -406,7 +406,7 @@ _DIMENSION = {
 
 #: "I want you to…": the assistant is the subject of the wish, so the clause is an order to it.
 _WISH = {
-    "en": r"\b(?:i|we)(?:'d| would)? (?:want|need|like|love|prefer|expect) you to\b",
+    "en": r"\b(?:i|we)(?:'d| would)? (?:want|need|like|love|prefer|expect) you to\b|\b(?:i|we)(?:'d| would) rather you\b",
     "fr": r"\b(?:j'aimerais|je voudrais|je veux|je souhaite|j'adorerais)(?: bien| vraiment)? que (?:tu|vous)\b",
     "es": r"\b(?:quiero|quisiera|me gustaría|me encantaría|prefiero|necesito) que\b",
     "de": r"\b(?:ich (?:möchte|will|wünsche mir|hätte gern|hätte gerne)|wär(?:e)? (?:nett|schön|toll|super)),? "
@@ -414,7 +414,7 @@ _WISH = {
     "ru": r"\bчтобы (?:ты|вы)\b",
     "ko": r"(?:네가|니가|너가)[^.!?]{0,30}(?:면 좋겠어|했으면 해|했으면 좋겠)",
     "ja": r"(?:あなた|君|きみ)に[^。]{0,30}(?:てほしい|て欲しい|てもらいたい)",
-    "zh": r"(?:我希望|我想让|我要)你",
+    "zh": r"(?:我希望|我想让|我要|我宁愿|我更希望|我宁可)你",
 }
 
 CLAIMS: dict[str, dict[str, str]] = {
