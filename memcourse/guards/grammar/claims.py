@@ -406,7 +406,8 @@ _DIMENSION = {
 
 #: "I want you to…": the assistant is the subject of the wish, so the clause is an order to it.
 _WISH = {
-    "en": r"\b(?:i|we)(?:'d| would)? (?:want|need|like|love|prefer|expect) you to\b|\b(?:i|we)(?:'d| would) rather you\b",
+    "en": r"\b(?:i|we)(?:'d| would)? (?:want|need|like|love|prefer|expect) you to\b"
+          r"|\b(?:i|we)(?:'d| would) rather you\b",
     "fr": r"\b(?:j'aimerais|je voudrais|je veux|je souhaite|j'adorerais)(?: bien| vraiment)? que (?:tu|vous)\b",
     "es": r"\b(?:quiero|quisiera|me gustaría|me encantaría|prefiero|necesito) que\b",
     "de": r"\b(?:ich (?:möchte|will|wünsche mir|hätte gern|hätte gerne)|wär(?:e)? (?:nett|schön|toll|super)),? "
