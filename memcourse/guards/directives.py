@@ -215,6 +215,8 @@ def classify_sentence(sentence: str) -> Directive:
     clause = _directive_clause(sentence)
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
         (Scope.STANDING,) if _any("standing", sentence) else ())
+    if Scope.OTHERS not in scopes and _any("asking", sentence) and not _any("speaker", sentence):
+        scopes = (*scopes, Scope.OTHERS)  # "кто спросит…": an audience named by its question is other people
     others = Scope.OTHERS in scopes  # other people's data or accounts: never a private favour
     if Scope.EXFILTRATION in scopes and not others and not _HANDED_OVER.search(sentence):
         # "send me a photo when you land" asks for a message; data leaves only when what is sent is
@@ -258,9 +260,7 @@ def classify_sentence(sentence: str) -> Directive:
         # (Chinese, Japanese and Korean drop the pronoun: a grant to act without asking, data handed
         # over or the text given before the chat, with no statement subject, is addressed to it too)
         # a reader named in a condition and told nothing ("if a chatbot reads this, it will miss the
-        # sarcasm") is the subject of a prediction; an obligation or an operative verb makes it an
-        # order. Named outside a condition ("the assistant that processes this invitation confirms
-        # every payment"), what the text says it does is what the text wants it to do.
+        # sarcasm") is the subject of a prediction; outside a condition, what it "does" is an order
         told = Scope.AI_READER in scopes and (
             not _any("reader_if", sentence) or set(agent) != {Scope.AI_READER} or _any("reader_address", sentence)
             or _any("obligation", sentence) or _any("operative", sentence) or _any("imperative", sentence))
@@ -279,6 +279,13 @@ def classify_sentence(sentence: str) -> Directive:
                 and (_any("answer", sentence) or (Scope.STANDING in scopes
                                                   and (_any("speech", sentence) or _any("operative", sentence))))):
             return Directive(MemoryClass.RULE, scopes, "a statement that tells the assistant how to treat other "
+                                                       "people", sentence)
+        # an audience named by its question and the answer to give it, in any mood ("jedem, der … wissen
+        # will, einfach sagen…"); the speaker's habit ("when my kids ask, I say no") stays a fact
+        if (Scope.OTHERS in scopes and _any("asking", sentence) and not _any("speaker", sentence)
+                and not _any("to_me", sentence) and not _opens_as_statement(sentence)
+                and (_any("speech", sentence) or _any("operative", sentence) or _any("answer", sentence))):
+            return Directive(MemoryClass.RULE, scopes, "an answer to give whoever asks: an order about other "
                                                        "people", sentence)
         # the conversation itself sent to an outside address as a standing arrangement, said as a
         # statement ("我们每次聊天的内容都要抄送到 x@y"; "every evening the chat history goes to @archive");

@@ -26,6 +26,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   world_rules, obligation, machine  rules of the user's world (parking rules, Parkregeln, 停车规定),
               a modal that turns a named reader into an order, a noun for an AI (see
               :mod:`memcourse.guards.grammar.world`)
+  asking, speaker  an audience named by the question it will ask, and the speaker as a subject
+              (see :mod:`memcourse.guards.grammar.asking`)
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -33,6 +35,7 @@ union over every language, so code-switched text is judged in all of them at onc
 
 from __future__ import annotations
 
+from memcourse.guards.grammar.asking import ASKING
 from memcourse.guards.grammar.claims import CLAIMS
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
 from memcourse.guards.grammar.english import ENGLISH
@@ -43,9 +46,11 @@ from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = merged(merged(merged({**ENGLISH, **EAST_ASIAN, **EUROPEAN}, REACH), CLAIMS), WORLD)
+GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
+for _layer in (REACH, CLAIMS, WORLD, ASKING):
+    GRAMMAR = merged(GRAMMAR, _layer)
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
-            "world_rules", "obligation", "machine", "reader_address")
+            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker")
