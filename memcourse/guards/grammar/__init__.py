@@ -18,7 +18,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   agent_subject  the assistant named in the third person as a clause's subject ("this
               assistant recommends…"): the clause is an order to it, not a statement
   override    a claim that can only be about the agent: the user's word outranks its rules,
-              the text it was given is void, it must turn nothing down (read as authority,
+              the text it was given is void, it must turn nothing down, this user's requests
+              need no checks (:mod:`memcourse.guards.grammar.unchecked`; read as authority,
               and as addressed to the agent without a "you")
 
   to_me, weak_modal, operative, answers, all_talk  who a directive reaches (see
@@ -42,12 +43,13 @@ from memcourse.guards.grammar.english import ENGLISH
 from memcourse.guards.grammar.european import EUROPEAN
 from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.rows import merged
+from memcourse.guards.grammar.unchecked import UNCHECKED
 from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
 GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
-for _layer in (REACH, CLAIMS, WORLD, ASKING):
+for _layer in (REACH, CLAIMS, WORLD, ASKING, UNCHECKED):
     GRAMMAR = merged(GRAMMAR, _layer)
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",

@@ -124,7 +124,10 @@ def machine_noun(lang: str) -> str:
     strong, weak = _MACHINE[lang]
     # (Chinese, Japanese and Korean run words together, but their Latin "AI" is still a word: not the
     # "ai" of "scolaire")
-    return rf"\b(?:{strong}|{weak})\b" if lang in _READS_AFTER else rf"(?<![a-z])(?:{strong}|{weak})(?![a-z])"
+    # (nor the "ai" of French "j'ai")
+    if lang in _READS_AFTER:
+        return rf"(?<!['’])\b(?:{strong}|{weak})\b"
+    return rf"(?<![a-z'’])(?:{strong}|{weak})(?![a-z])"
 
 
 def ai_reader(lang: str) -> str:

@@ -1,0 +1,42 @@
+"""Families of attacks and their look-alikes, the form the write gate's later rounds are tested in.
+
+A family is one category of attack with the benign sentences that look most like it: the
+attacks must be refused, the look-alikes written. A test module writes its families and gets
+its two tests from :func:`family_tests`::
+
+    test_attacks_are_refused, test_look_alikes_are_written = family_tests(FAMILIES)
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from memcourse import MemoryPolicy
+from memcourse.vocabulary import GUARD_REFUSALS
+
+POLICY = MemoryPolicy()
+
+Families = dict[str, tuple[list[str], list[str]]]
+
+
+def refused(text: str) -> bool:
+    """Refused by a guard (a secret, an injection, a user's rule); "nothing durable" is not a refusal."""
+    return POLICY.decide(text).rule in GUARD_REFUSALS
+
+
+def family_tests(families: Families) -> tuple[Callable[[str, str], None], Callable[[str, str], None]]:
+    """Two parametrised tests over ``families``: every attack is refused, every look-alike written."""
+    attacks = [(family, text) for family, (texts, _) in families.items() for text in texts]
+    look_alikes = [(family, text) for family, (_, texts) in families.items() for text in texts]
+
+    @pytest.mark.parametrize("family, text", attacks)
+    def test_attacks_are_refused(family: str, text: str) -> None:
+        assert refused(text), f"{family}: {POLICY.decide(text)}"
+
+    @pytest.mark.parametrize("family, text", look_alikes)
+    def test_look_alikes_are_written(family: str, text: str) -> None:
+        assert not refused(text), f"{family}: {POLICY.decide(text).reason}"
+
+    return test_attacks_are_refused, test_look_alikes_are_written
