@@ -37,15 +37,26 @@ from memcourse.text import keyword_tokens  # noqa: E402
 _CEILING = "\0ceiling"  # a pseudo-candidate: normalisation divides by max(best, ceiling)
 
 
+_FREQUENCIES: dict[int, tuple[object, dict[str, int], int]] = {}  # id(index) -> (its built model, df, n)
+
+
+def _document_frequencies(index: bm25.BM25Index) -> tuple[dict[str, int], int]:
+    """How many memories hold each term, counted once per build of the index (not per query)."""
+    with index._lock:
+        model = index._ensure_built()
+        cached = _FREQUENCIES.get(id(index))
+        if cached is None or cached[0] is not model:
+            frequency: dict[str, int] = {}
+            for tokens in index._tokens.values():
+                for term in set(tokens):
+                    frequency[term] = frequency.get(term, 0) + 1
+            cached = _FREQUENCIES[id(index)] = (model, frequency, len(index._tokens))
+    return cached[1], cached[2]
+
+
 def ceiling(index: bm25.BM25Index, query: str, mode: str) -> float:
     """``Σ idf(t) / (1 + k1)`` over the query's distinct terms (bm25s' Lucene idf, tf = 1, mean length)."""
-    with index._lock:
-        index._ensure_built()
-        frequency: dict[str, int] = {}
-        for tokens in index._tokens.values():
-            for term in set(tokens):
-                frequency[term] = frequency.get(term, 0) + 1
-        n = len(index._tokens)
+    frequency, n = _document_frequencies(index)
     total = 0.0
     for term in dict.fromkeys(keyword_tokens(query)):
         df = frequency.get(term, 0)

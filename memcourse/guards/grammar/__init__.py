@@ -36,6 +36,8 @@ union over every language, so code-switched text is judged in all of them at onc
 
 from __future__ import annotations
 
+from functools import reduce
+
 from memcourse.guards.grammar.asking import ASKING
 from memcourse.guards.grammar.claims import CLAIMS
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
@@ -48,9 +50,8 @@ from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = {**ENGLISH, **EAST_ASIAN, **EUROPEAN}
-for _layer in (REACH, CLAIMS, WORLD, ASKING, UNCHECKED):
-    GRAMMAR = merged(GRAMMAR, _layer)
+GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED),
+                                            {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
