@@ -124,6 +124,47 @@ def test_the_shipped_weights_reproduce_from_the_development_data():
     assert "reproduce" in done.stdout
 
 
+def _training_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("train_directive_classifier",
+                                                  ROOT / "scripts" / "train_directive_classifier.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_reproduction_check_ignores_rounding_and_catches_a_different_classifier():
+    """The check compares decisions, not bytes: embeddings round differently on another CPU, so a
+    byte comparison failed on a machine the weights were not trained on, while a changed weight
+    must still fail it."""
+    import numpy as np
+
+    script = _training_script()
+    rng = np.random.default_rng(0)
+    vectors = rng.normal(size=(40, 8)).astype(np.float16)
+    x = rng.normal(size=(300, 8)).astype(np.float32)
+    classes = np.array(["fact", "request", "preference", "rule"] * 75)
+    data = {"C": 3.0, "embedder": "test", "gamma": 0.1, "intercept": -0.2, "platt": [-2.0, 0.1],
+            "weights": [float(w) for w in rng.normal(size=40)],
+            "thresholds_development": {"fact": 0.6, "request": 0.6, "preference": 0.6}}
+    shipped = learned.DirectiveModel(
+        embedder="test", support_vectors=vectors.astype(np.float32), weights=np.asarray(data["weights"], np.float32),
+        gamma=0.1, intercept=-0.2, platt=(-2.0, 0.1), thresholds={"fact": 0.6, "request": 0.6, "preference": 0.6})
+    rounded = {**data, "weights": [w + 1e-6 for w in data["weights"]]}
+    order = rng.permutation(40)  # another run may list the same support vectors in another order
+    reordered = {**data, "weights": [data["weights"][i] for i in order]}
+    assert script.differences(data, shipped, rounded, vectors, x, classes) == []
+    assert script.differences(data, shipped, reordered, vectors[order], x, classes) == []
+
+    flipped = {**data, "weights": [-w for w in data["weights"]]}
+    problems = script.differences(data, shipped, flipped, vectors, x, classes)
+    assert any("change between refused and written" in p for p in problems), problems
+    assert script.differences(data, shipped, {**data, "C": 1.0}, vectors, x, classes) == ["C: shipped 3.0, fresh 1.0"]
+    moved = {**data, "thresholds_development": {**data["thresholds_development"], "fact": 0.7}}
+    assert script.differences(data, shipped, moved, vectors, x, classes) == ["fact threshold: shipped 0.6, fresh 0.7"]
+
+
 def test_the_kernel_score_is_a_weighted_vote_of_the_nearest_support_vectors():
     """``f(x) = Σ wᵢ exp(-γ‖x - sᵢ‖²) + b``, computed with numpy alone, as the docstring says."""
     import numpy as np
