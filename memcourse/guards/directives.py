@@ -58,6 +58,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memcourse.guards.grammar import GRAMMAR
+from memcourse.guards.grammar.transfers import GRANTED, HANDED_OVER
 from memcourse.guards.normalise import FoldedPattern, Normalised, fold_text
 from memcourse.vocabulary import Code
 
@@ -331,38 +332,9 @@ def classify_sentence(sentence: str) -> Directive:
     return Directive(MemoryClass.REQUEST, scopes, "a one-off request", clause)
 
 
-#: What exfiltration hands over: the assistant's data, all of something, or anything sent covertly.
-_HANDED_OVER = FoldedPattern(
-    r"conversation|chat|history|transcript|memor|\bnotes?\b|records?|\bfiles?\b|\bdata\b|everything|\ball\b|\bevery\b"
-    r"|\beach\b|cop(?:y|ies)|\blogs?\b|secret|quietly|silently|without (?:telling|asking)|inbox|server|webhook|address"
-    r"|对话|聊天|记录|记忆|资料|数据|文件|内容|副本|备份|所有|全部|一切|每|悄悄|偷偷|暗中|私下|秘密|邮箱|信箱"
-    r"|会話|履歴|記録|メモ|データ|ファイル|内容|コピー|全部|すべて|全て|毎|こっそり|メール|アドレス|サーバー"
-    r"|대화|기록|메모|데이터|파일|내용|사본|전부|모든|매번|몰래|이메일|메일|주소|서버"
-    r"|conversaci|historial|registro|memoria|datos|archivo|contenido|copia|\btodo|\bcada\b|secreto|correo|email"
-    r"|gespräch|unterhaltung|verlauf|protokoll|daten|datei|inhalt|kopie|\balle|\bjede|heimlich|notiz|erinnerung|adresse"
-    r"|historique|donnée|fichier|contenu|\btout|\bchaque\b|en secret|discussion|e-mail|courriel"
-    r"|разговор|переписк|истори|запис|памят|данн|файл|содерж|копи|\bвсё|\bвсе|кажд|тайно|почт|адрес"
-    r"|number|phone|\bcards?\b|número|numero|teléfono|telefono|tarjeta|dirección|direccion|bandeja|numéro|téléphone"
-    # credentials (the user's logins are the assistant's to keep, never to pass on)
-    r"|password|passcode|login|credential|passwort|kennwort|zugangsdaten|contraseña|credencial|mot de passe|identifiant"
-    r"|пароль|парол|логин|密码|密碼|口令|账号|帳號|パスワード|ログイン|비밀번호|로그인|계정"
-    r"|\bcartes?\b|nummer|telefon|karte|номер|телефон|карт|号码|电话|卡号|地址|番号|電話|カード|住所|번호|전화|카드|주소")
-#: What a permission grant lets the assistant do or touch (see :func:`classify_sentence`).
-_GRANTED = FoldedPattern(
-    r"confirm|ask|check|permission|access|\bread|\bopen|\bsee\b|\bview|execut|\brun|delet|share|disclos|reveal|\bdata"
-    r"|\bfiles?\b|users?\b|customers?|rules?\b|restrict|filter|limit|\bany|without|admin|password|account|system|tool"
-    r"|money|\bpay|transfer|purchas|\bbuy|\border|tell me|let me know|warn|notify"
-    r"|转|钱|付款|支付|买|账户|帐户|告诉|通知|打招呼|说一声|お金|支払|送金|購入|注文|口座|知らせ|連絡|돈|결제|송금|구매|주문|계좌|알리|알려"
-    r"|dinero|pago|transfer|compra|pedido|cuenta|avis|geld|zahl|überweis|kauf|bestell|konto|bescheid|argent|paie|virer|virement"
-    r"|achat|commande|compte|préven|деньг|плат|перевод|покуп|заказ|счёт|счет|предупрежд|сообщ|запуск|уточн|спрос|провер"
-    r"|确认|询问|问我|许可|权限|访问|查看|读取|打开|执行|运行|删除|分享|公开|透露|数据|文件|用户|规则|限制|过滤|任何|随便|直接|不经|管理"
-    r"|фильтр|огранич|запрет|блокир|filtro|límite|limite|contenido|inhalt|beschränk|prüfung|sperr|refus|content"
-    r"|確認|許可|承認|同意|了承|アクセス|閲覧|読|開|実行|削除|共有|公開|データ|ファイル|ユーザー|利用者|制限|フィルター|設定|何でも|なんでも|どんな|勝手|自由|管理"
-    r"|확인|허락|허가|승인|동의|접근|열람|읽|열어|실행|삭제|공유|공개|데이터|파일|사용자|이용자|규칙|제한|필터|설정|무엇이든|뭐든|아무|마음대로|관리"
-    r"|confirm|pregunt|permiso|acceso|\bleer|\babrir|ejecut|borrar|elimin|compart|revel|datos|archivo|usuario|regla|restric|cualquier"
-    r"|bestätig|frag|erlaubnis|zugriff|\blesen|öffn|ausführ|lösch|teil|verrat|daten|datei|nutzer|benutzer|regel|einschränk|jede|alle"
-    r"|demand|autoris|accès|\blire|ouvr|exécut|supprim|partag|révél|donnée|fichier|utilisateur|règle|restrict|n'importe"
-    r"|подтвержд|спрашива|разрешени|доступ|читать|открыва|выполня|удаля|делиться|раскрыва|данн|файл|пользовател|правил|огранич|любой|любые|без")
+#: What exfiltration hands over and what a grant lets the assistant do (see the module).
+_HANDED_OVER = FoldedPattern(HANDED_OVER)
+_GRANTED = FoldedPattern(GRANTED)
 #: Agent scopes that only make sense addressed to the assistant, even with no "you".
 _ADDRESSED_WITHOUT_YOU = {Scope.PERMISSION, Scope.EXFILTRATION, Scope.DISCLOSURE}
 #: Conversations, as opposed to answers: "in every conversation you have" reaches everyone the
@@ -441,8 +413,38 @@ def classify(text: str | Normalised) -> Directive:
     order = {MemoryClass.RULE: 3, MemoryClass.PREFERENCE: 2, MemoryClass.REQUEST: 1, MemoryClass.FACT: 0}
     best = Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")
     for reading in readings:
-        for sentence in _SENTENCES.findall(reading):
-            verdict = classify_sentence(sentence.strip())
+        sentences = [s.strip() for s in _SENTENCES.findall(reading)]
+        for verdict in [*map(classify_sentence, sentences), _widened(sentences)]:
             if order[verdict.memory_class] > order[best.memory_class]:
                 best = verdict
     return best
+
+
+#: An impersonal subject: a norm, not a description of someone ("on", "man", "il faut", "hay que").
+_IMPERSONAL = {"fr": re.compile(r"\bon (?:ne |n'|en )|^\s*(?:on|il faut)\b"), "de": re.compile(r"\bman\b"),
+               "es": re.compile(r"^\s*(?:no )?(?:se|hay que)\b"), "ru": re.compile(r"нельзя|не принято|^\s*принято")}
+
+
+def _widened(sentences: list[str]) -> Directive:
+    """A directive or an order about other people, widened by a sentence of the text to everyone the
+    agent talks to or filed as a rule (:mod:`memcourse.guards.grammar.widening`): a rule, whatever
+    each sentence is alone. The widening sentence's own other clauses count as another sentence."""
+    for index, sentence in enumerate(sentences):
+        lang = _any("widening", sentence)
+        if lang is None:
+            continue
+        rest = _compiled()[lang]["widening"].compiled.sub(" ", sentence).strip(" ,，;；:：.。!！")
+        for other in [*sentences[:index], *sentences[index + 1:], *([rest] if rest else [])]:
+            # a directive about this user ("answer me in Chinese. That goes for every chat") stays theirs
+            ordered = classify_sentence(other).memory_class is not MemoryClass.FACT and not (
+                _any("me", other) or _any("to_me", other))
+            # "my boss tells no client about it" describes someone; an impersonal norm ("on n'en parle à
+            # aucun client", "il faut que tous les clients…", "mit Kunden redet man nicht") does not
+            reaching = [c.strip() for c in _CLAUSES.findall(other) if _any("others", c)] or (
+                [other] if _any("others", other) else [])  # "тем, кто…" spans a comma
+            statement, impersonal = _compiled()[lang].get("statement"), _IMPERSONAL.get(lang)
+            if ordered or any(not (statement and statement.search(c)) or (impersonal and impersonal.search(c))
+                              for c in reaching):
+                return Directive(MemoryClass.RULE, (Scope.OTHERS, Scope.STANDING), "a directive widened to everyone "
+                                 "the assistant talks to, or filed as a rule", f"{other} … {sentence}")
+    return Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")

@@ -29,6 +29,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               :mod:`memcourse.guards.grammar.world`)
   asking, speaker  an audience named by the question it will ask, and the speaker as a subject
               (see :mod:`memcourse.guards.grammar.asking`)
+  widening    a sentence that extends what the text said to everyone the agent talks to, or files it
+              as a rule (see :mod:`memcourse.guards.grammar.widening`)
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -46,14 +48,15 @@ from memcourse.guards.grammar.european import EUROPEAN
 from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.rows import merged
 from memcourse.guards.grammar.unchecked import UNCHECKED
+from memcourse.guards.grammar.widening import WIDENING
 from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED),
+GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED, WIDENING),
                                             {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
-            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker")
+            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening")
