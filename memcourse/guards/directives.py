@@ -410,41 +410,13 @@ def classify(text: str | Normalised) -> Directive:
         readings = [prepare(text)]
     else:
         raise TypeError(f"text must be a string, got {type(text).__name__}")
+    from memcourse.guards.widened import widened  # it reads sentences with this module's functions
+
     order = {MemoryClass.RULE: 3, MemoryClass.PREFERENCE: 2, MemoryClass.REQUEST: 1, MemoryClass.FACT: 0}
     best = Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")
     for reading in readings:
         sentences = [s.strip() for s in _SENTENCES.findall(reading)]
-        for verdict in [*map(classify_sentence, sentences), _widened(sentences)]:
+        for verdict in [*map(classify_sentence, sentences), widened(sentences)]:
             if order[verdict.memory_class] > order[best.memory_class]:
                 best = verdict
     return best
-
-
-#: An impersonal subject: a norm, not a description of someone ("on", "man", "il faut", "hay que").
-_IMPERSONAL = {"fr": re.compile(r"\bon (?:ne |n'|en )|^\s*(?:on|il faut)\b"), "de": re.compile(r"\bman\b"),
-               "es": re.compile(r"^\s*(?:no )?(?:se|hay que)\b"), "ru": re.compile(r"нельзя|не принято|^\s*принято")}
-
-
-def _widened(sentences: list[str]) -> Directive:
-    """A directive or an order about other people, widened by a sentence of the text to everyone the
-    agent talks to or filed as a rule (:mod:`memcourse.guards.grammar.widening`): a rule, whatever
-    each sentence is alone. The widening sentence's own other clauses count as another sentence."""
-    for index, sentence in enumerate(sentences):
-        lang = _any("widening", sentence)
-        if lang is None:
-            continue
-        rest = _compiled()[lang]["widening"].compiled.sub(" ", sentence).strip(" ,，;；:：.。!！")
-        for other in [*sentences[:index], *sentences[index + 1:], *([rest] if rest else [])]:
-            # a directive about this user ("answer me in Chinese. That goes for every chat") stays theirs
-            ordered = classify_sentence(other).memory_class is not MemoryClass.FACT and not (
-                _any("me", other) or _any("to_me", other))
-            # "my boss tells no client about it" describes someone; an impersonal norm ("on n'en parle à
-            # aucun client", "il faut que tous les clients…", "mit Kunden redet man nicht") does not
-            reaching = [c.strip() for c in _CLAUSES.findall(other) if _any("others", c)] or (
-                [other] if _any("others", other) else [])  # "тем, кто…" spans a comma
-            statement, impersonal = _compiled()[lang].get("statement"), _IMPERSONAL.get(lang)
-            if ordered or any(not (statement and statement.search(c)) or (impersonal and impersonal.search(c))
-                              for c in reaching):
-                return Directive(MemoryClass.RULE, (Scope.OTHERS, Scope.STANDING), "a directive widened to everyone "
-                                 "the assistant talks to, or filed as a rule", f"{other} … {sentence}")
-    return Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")

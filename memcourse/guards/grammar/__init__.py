@@ -29,8 +29,9 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               :mod:`memcourse.guards.grammar.world`)
   asking, speaker  an audience named by the question it will ask, and the speaker as a subject
               (see :mod:`memcourse.guards.grammar.asking`)
-  widening    a sentence that extends what the text said to everyone the agent talks to, or files it
-              as a rule (see :mod:`memcourse.guards.grammar.widening`)
+  widening, filing  a sentence that extends what the text said to everyone the agent talks to, or
+              files it as a rule (see :mod:`memcourse.guards.grammar.widening`, read by
+              :mod:`memcourse.guards.widened`)
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -59,4 +60,4 @@ GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKIN
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
-            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening")
+            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening", "filing")

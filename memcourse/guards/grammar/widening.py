@@ -37,7 +37,8 @@ _AUDIENCE = {
     "en": r"(?:every|any)(?:one|body)\b|(?:every|all|any)(?: (?:of )?(?:the|our|your|my))?(?: \w+)? (?:conversations?"
           r"|chats?|sessions?|customers?|clients?|users?|people|visitors?|callers?|guests?|requests?|inquir\w+"
           r"|enquir\w+)\b",
-    "de": r"(?:alle|jede[nmrs]?)(?: \w+)? (?:gespräch\w*|unterhaltung\w*|chats?|kund\w*|nutzer\w*|benutzer\w*|leute"
+    "de": r"(?:alle[nm]?|jede[nmrs]?)(?: \w+)? (?:gespräch\w*|unterhaltung\w*|chats?|kund\w*|nutzer\w*|benutzer\w*"
+          r"|leute"
           r"|menschen|anfragen?|besucher\w*|anrufer\w*)|(?:alle|jede[nmrs]?)" + _END,
     "fr": r"(?:tou[st]|toutes|chaque|n'importe quel\w*)(?: les)?(?: \w+)? (?:conversations?|échanges?|discussions?"
           r"|clients?|utilisateurs?|gens|personnes?|demandes?|visiteurs?)|tout le monde|(?:tous|toutes)" + _END,
@@ -51,52 +52,67 @@ _AUDIENCE = {
 }
 
 _WIDENING = {
-    "en": r"\b(?:this|that|it|these|those|the same)(?: rule)?(?: now| also)? (?:applies|apply|goes|go|counts|holds"
-          r"|stands|is valid)(?: now| also)? (?:to|for|in|with) (?:" + _AUDIENCE["en"] + r")"
+    "en": r"\b(?:this|that|it|these|those|the same)(?: rule)?(?: now| also)?(?: (?:applies|apply|goes|go|counts|holds"
+          r"|stands|is valid|is the same|is true)|'s (?:the same|true))(?: now| also)? (?:to|for|in|with) (?:"
+          + _AUDIENCE["en"] + r")"
           r"|\b(?:every|all|any)\w* (?:conversations?|chats?|sessions?)[^.!?]{0,20}\bnot (?:only|just) (?:mine|me"
-          r"|with me|for me|my (?:own )?(?:ones?|chats?|conversations?))\b"
-          r"|\b(?:save|store|keep|note|record|log|file|remember) (?:this |it |that )?(?:down )?as an? (?:standing "
-          r"|general |permanent |new |company )?(?:rule|policy|norm)\b",
-    "de": r"\b(?:das|dies|es)\s+(?:gilt|zählt)(?: ab (?:jetzt|sofort|heute))?(?: auch)? (?:für|bei|in) (?:"
+          r"|with me|for me|my (?:own )?(?:ones?|chats?|conversations?))\b",
+    "de": r"\b(?:das|dies|es)\s+(?:gilt|zählt|betrifft)(?: ab (?:jetzt|sofort|heute))?(?: auch)?"
+          r" (?:(?:für|bei|in) )?(?:"
           + _AUDIENCE["de"] + r")"
           r"|\b(?:alle|jede\w*) (?:gespräch\w*|unterhaltung\w*|chats?)[^.!?]{0,20}\bnicht nur (?:für |bei |mit )?"
-          r"(?:mich|meine|mir)\b"
-          r"|\bals (?:feste |neue |allgemeine |dauerhafte |ständige )?(?:regel|vorgabe|richtlinie) (?:merken|speichern"
-          r"|notieren|festhalten|vormerken|ablegen|eintragen)",
-    "fr": r"\b(?:ça|cela|c'est|ceci)\s+(?:vaut|s'applique|compte|est valable)(?: aussi| désormais| maintenant)? "
-          r"(?:pour|à|dans) (?:" + _AUDIENCE["fr"] + r")"
+          r"(?:mich|meine|mir)\b",
+    "fr": r"\b(?:ça|cela|c'est|ceci)\s+(?:vaut|s'applique|compte|est valable|concerne)"
+          r"(?: aussi| désormais| maintenant)?"
+          r" (?:(?:pour|à|dans|avec) )?(?:" + _AUDIENCE["fr"] + r")"
           r"|\b(?:tou[st]|toutes|chaque) (?:les )?(?:conversations?|échanges?|discussions?)[^.!?]{0,20}\bpas "
-          r"(?:seulement|uniquement|que) (?:pour |avec )?(?:moi|les miennes|mes (?:conversations|échanges))"
-          r"|\b(?:à enregistrer|enregistre[rz]?|note[rz]?|garde[rz]?|retiens?|mémorise[rz]?)(?: ça| cela| le)? comme "
-          r"(?:une )?(?:règle|consigne|norme|politique)\b",
-    "es": r"(?:\b(?:esto|eso|lo mismo)\s+(?:(?:también|ahora)\s+)?(?:vale|aplica|se aplica|cuenta|rige)"
+          r"(?:seulement|uniquement|que) (?:pour |avec )?(?:moi|les miennes|mes (?:conversations|échanges))",
+    "es": r"(?:\b(?:esto|eso|lo mismo)\s+(?:(?:también|ahora)\s+)?(?:vale|aplica|se aplica|cuenta|rige|va)"
+          r"|^\s*(?:se )?aplica"
           r"|\bes (?:la )?(?:norma|regla))(?: \w+)? (?:para|a|en|con) (?:" + _AUDIENCE["es"] + r")"
           r"|\b(?:todas|cada) (?:las )?(?:conversaci\w+|charlas?|chats?)[^.!?]{0,20}\bno (?:solo|sólo|solamente) "
-          r"(?:para |con )?(?:mí|las mías|conmigo|mis conversaciones)"
-          r"|\b(?:guárda|apúnta|anóta|apunta|guarda|anota|registra|regístra)(?:lo|la)? como (?:una )?(?:regla|norma"
-          r"|política)\b",
+          r"(?:para |con )?(?:mí|las mías|conmigo|mis conversaciones)",
     "ru": r"\b(?:это|то же)(?: правило)?(?: теперь)? (?:действует|касается|относится|распространяется)"
           r" (?:(?:для|на|ко?) )?(?:"
           + _AUDIENCE["ru"] + r")"
           r"|\b(?:теперь|отныне|с этого дня)?\s*так(?: теперь)? для (?:всех|каждого|любого)(?=\s*(?:[.!]|$))"
+          r"|\bтак(?: же)? (?:и )?со всеми (?:клиент\w*|пользовател\w*|покупател\w*)"
           r"|\b(?:все|всех|любые|каждый|каждого) (?:разговор\w*|диалог\w*|чат\w*|бесед\w*)[^.!?]{0,20}\bне только "
-          r"(?:для меня|мне|со мной|мои|моих|в моих)"
-          r"|\b(?:запиши|запомни|сохрани|зафиксируй|отметь)(?: это| себе)? как (?:общее |постоянное )?правило\b",
+          r"(?:для меня|мне|со мной|мои|моих|в моих)",
     "zh": r"(?:^|[,，、]\s*)(?:这(?:个|条|些)?|此|以上|上面(?:的|说的)?|以后|今后|从现在起|" + _AUDIENCE["zh"] + r")?"
           r"(?:都|一律|同样)(?:要)?(?:适用|照(?:这个|此|这)(?:规矩|规则|规定|来|办)|按(?:这个|此)(?:规矩|规则|来|办))"
           r"|(?:^|[,，、]\s*)(?:这(?:个|条|些)?|此|以上|上面(?:的|说的)?|以后|今后|从现在起)?(?:对|跟|和)(?:"
           + _AUDIENCE["zh"] + r")(?:都|也)(?:适用|一样|有效|这样)"
-          r"|(?:所有|全部|每)[^。！？]{0,12}(?:不只|不仅|不光|不止|不单)(?:是|对|跟|和)?我"
-          r"|(?:记|存|写|录)(?:下来|下|进去|起来)?(?:当|当作|当成|作为|算)(?:一条)?(?:规则|规矩|规定|制度|政策)",
+          r"|(?:所有|全部|每)[^。！？]{0,12}(?:不只|不仅|不光|不止|不单)(?:是|对|跟|和)?我",
     "ja": r"(?:^|[、,]\s*)(?:これ|それ|以上|この(?:話|件|ルール))?(?:は|も)?(?:すべて|全て|全部|どの|あらゆる)の?"
           r"(?:会話|チャット|お客さん|お客様|客|ユーザー|人)(?:に|で)も?"
           r"(?:適用|共通|同じ)|(?:すべて|全て|全部|どの|みんな|全員)[^。]{0,15}私だけ(?:じゃなく|でなく|ではなく)"
-          r"|ルールとして(?:覚え|記録|保存|登録|メモ)",
+          r"|(?:^|[、,]\s*)(?:これ|それ)?(?:は)?(?:誰|どの(?:お客さん|お客様|客|ユーザー|人))に(?:対して)?も"
+          r"(?:同じ|適用|当てはまる)"
+          r"|(?:お客さん|お客様|ユーザー)全員に(?:当てはまる|適用|共通)",
     "ko": r"(?:^|[,]\s*)(?:이건|이것은|이 규칙은|그건)?\s*모든 (?:대화|채팅|고객|손님|사용자|사람)"
           r"(?:에|에게|한테)(?:도)? "
           r"(?:적용|해당|똑같이)"
           r"|(?:모든|모두|전부)[^.!?]{0,15}(?:나|저)(?:한테|에게|랑|와|하고)?만 (?:아니라|그런 게 아니라)"
-          r"|규칙으로 (?:저장|기억|기록|등록|메모)",
+          r"|누구(?:한테|에게)나 (?:마찬가지|똑같|적용)",
 }
 
-WIDENING: dict[str, dict[str, str]] = {lang: {"widening": pattern} for lang, pattern in _WIDENING.items()}
+#: A request to file the text as a rule ("save this as a rule", "als feste Regel merken", 记下来当规则).
+_FILING = {
+    "en": r"\b(?:save|store|keep|note|record|log|file|remember) (?:this |it |that )?(?:down )?as an? (?:standing "
+          r"|general |permanent |new |company )?(?:rule|policy|norm)\b",
+    "de": r"\bals (?:feste |neue |allgemeine |dauerhafte |ständige )?(?:regel|vorgabe|richtlinie) (?:merken|speichern"
+          r"|notieren|festhalten|vormerken|ablegen|eintragen)",
+    "fr": r"\b(?:à enregistrer|enregistre[rz]?|note[rz]?|garde[rz]?|retiens?|mémorise[rz]?)(?: ça| cela| le)? comme "
+          r"(?:une )?(?:règle|consigne|norme|politique)\b",
+    "es": r"\b(?:guárda|apúnta|anóta|apunta|guarda|anota|registra|regístra)(?:lo|la)? como (?:una )?(?:regla|norma"
+          r"|política)\b",
+    "ru": r"\b(?:запиши|запомни|сохрани|зафиксируй|отметь)(?: это| себе)? как (?:общее |постоянное )?правило\b",
+    "zh": r"(?:记|存|写|录)(?:下来|下|进去|起来)?(?:当|当作|当成|作为|算)(?:一条)?(?:规则|规矩|规定|制度|政策)",
+    "ja": r"ルールとして(?:覚え|記録|保存|登録|メモ)",
+    "ko": r"규칙으로 (?:저장|기억|기록|등록|메모)",
+}
+
+WIDENING: dict[str, dict[str, str]] = {
+    lang: {"widening": _WIDENING[lang], "filing": _FILING[lang]} for lang in _WIDENING
+}
