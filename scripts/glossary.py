@@ -97,7 +97,7 @@ TERMS = [
      "replacing a memory with a newer one while keeping the old one, marked superseded and linked to the new."),
     ("validity (valid_from / valid_to)", r"validity|valid_from",
      "the time range in which a fact held; an update closes the old fact's range."),
-    ("as-of query", r"as of|as-of",
+    ("as-of query", r"as-of|\bas_of\b",
      "recall of what was true at a past moment, not what is true now."),
     ("near-duplicate threshold", r"near-duplicate|dedup",
      "the cosine above which two memories count as the same fact and are merged; set per model."),
@@ -121,7 +121,7 @@ TERMS = [
     ("extraction", r"extract",
      "finding candidate memories in a conversation (by rules, a model or both); every candidate still goes through "
      "the write gate."),
-    ("reconciliation", r"reconcil",
+    ("reconciliation", r"reconciliation|reconcile[sd]? (?:a |the |each |every )?(?:candidate|memor)",
      "comparing a candidate with what is stored and deciding ADD, UPDATE, DELETE or NOOP, with an audit line."),
     ("consolidation", r"consolidat",
      "after a session, merging, deduplicating and summarising memories on the cold path."),

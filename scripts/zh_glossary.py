@@ -58,10 +58,11 @@ TERMS = [
      "真正删除一条记忆的每一个副本（整条取代链、向量、索引和派生记录），并可用字节检索证明。"),
     ("有效期", "validity, valid_from / valid_to", r"validity|valid_from",
      "一个事实成立的时间区间；更新会关闭旧事实的区间。"),
-    ("时点查询（as-of）", "as-of query", r"as of", "查询在某个时间点成立的记忆，而不是现在成立的记忆。"),
+    ("时点查询（as-of）", "as-of query", r"as-of|\bas_of\b", "查询在某个时间点成立的记忆，而不是现在成立的记忆。"),
     ("整合", "consolidation", r"consolidat", "会话结束后把多条记忆合并、去重、总结，放在冷路径上执行。"),
     ("抽取", "extraction", r"extract", "从对话中找出值得记住的候选记忆（规则、模型或两者结合），候选仍要经过写入门。"),
-    ("对账（ADD/UPDATE/DELETE/NOOP）", "reconciliation (ADD/UPDATE/DELETE/NOOP)", r"reconcil",
+    ("对账（ADD/UPDATE/DELETE/NOOP）", "reconciliation (ADD/UPDATE/DELETE/NOOP)",
+     r"reconciliation|reconcile[sd]? (?:a |the |each |every )?(?:candidate|memor)",
      "把候选记忆与已有记忆比较，决定新增、更新、取代、删除还是不动，并写入审计日志。"),
     ("近似重复", "near-duplicate", r"near-duplicate|dedup",
      "内容几乎相同的两条记忆；存储用相似度阈值发现它们，避免堆积。"),
@@ -120,14 +121,21 @@ def prose(path: Path) -> str:
     return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
+#: "notebook 15's consolidation", "(notebook 14)": a mention that points ahead is not where a term is introduced.
+_POINTER = re.compile(r"notebooks? (\d\d)")
+
+
 def introduced_in(pattern: str, texts: dict[str, str]) -> str:
-    """The first notebook after 00 whose prose matches; 00 only for terms no other one uses
-    (00's course map previews nearly every term, which is not where it is introduced)."""
+    """The first notebook after 00 whose prose uses the term other than next to a pointer to a later
+    notebook; 00 only for terms no other one uses (00's course map previews nearly every term, which is
+    not where it is introduced)."""
     ordered = [name for name in texts if not name.startswith("00_")] + [n for n in texts if n.startswith("00_")]
     for name in ordered:
-        text = texts[name]
-        if re.search(pattern, text, re.IGNORECASE):
-            return name
+        text, number = texts[name], int(name[:2])
+        for match in re.finditer(pattern, text, re.IGNORECASE):
+            around = text[max(0, match.start() - 60):match.end() + 40]
+            if not any(int(n) > number for n in _POINTER.findall(around)):
+                return name
     return ""
 
 
