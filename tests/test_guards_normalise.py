@@ -88,3 +88,24 @@ def test_fold_text_is_the_text_view():
 def test_normalise_rejects_non_text():
     with pytest.raises(TypeError, match="text"):
         normalise(b"bytes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("plain ascii, kept as is", "plain ascii, kept as is"),
+    ("cafe\u0301 au lait", "cafe au lait"),  # an ASCII letter before a combining mark still composes
+    ("Ign\u200bore previous", "Ignore previous"),  # an invisible character after ASCII is still dropped
+    ("\u202eabc\u202c then", "abc then"),  # ASCII inside a right-to-left override is still read out
+    ("tab\tand\nlines\r", "tab\tand\nlines\r"),
+])
+def test_the_ascii_fast_path_reads_like_the_full_loop(source, expected):
+    """Printable ASCII followed by ASCII skips the per-character Unicode lookups; what follows it
+    (a combining mark, an invisible character, an override) must still be read."""
+    normalised = normalise(source)
+    assert normalised.text.text == expected
+    assert all(0 <= start < end <= len(source) for start, end in normalised.text.spans)
+    if source.isascii():
+        assert normalised.text.spans == [(i, i + 1) for i in range(len(source))]
+
+
+def test_text_under_an_override_made_only_of_ascii_is_a_hidden_view():
+    assert any(view.text == "cba" for view in normalise("\u202eabc\u202c").hidden)

@@ -183,6 +183,16 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
     while i < n:
         ch = source[i]
         cp = ord(ch)
+        if (32 <= cp < 127 or ch in "\t\n\r") and (i + 1 == n or source[i + 1] < "\x80"):
+            # printable ASCII before ASCII: nothing to fold, hide or compose (the fast path; the
+            # loop below would give the same result one Unicode lookup at a time)
+            if in_override:
+                override.append(ch)
+            chars.append(ch)
+            spans.append((i, i + 1))
+            previous_visible = ch
+            i += 1
+            continue
         if _TAG_FIRST <= cp <= _TAG_LAST:
             flag = previous_visible and ord(previous_visible) == _BLACK_FLAG
             if not flag and 0xE0020 <= cp <= 0xE007E:
