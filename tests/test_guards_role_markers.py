@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from memcourse.guards import scan
-from memcourse.guards.normalise import FoldedPattern, fold_text
+from memcourse.guards.folded import FoldedPattern
+from memcourse.guards.normalise import fold_text
 
 HEADERS = ["【系统通知】", "【系統通知】", "【システム通知】", "[시스템 공지]", "[СИСТЕМНОЕ СООБЩЕНИЕ]",
            "[SYSTEMHINWEIS]", "[Aviso del sistema]", "[Message système]", "［系统］", "[Системное уведомление]",

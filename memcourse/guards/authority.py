@@ -23,7 +23,8 @@ A job title alone is a fact like any other: "I work as a system administrator at
 from __future__ import annotations
 
 from memcourse.guards.findings import Finding, quote
-from memcourse.guards.normalise import FoldedPattern, Normalised
+from memcourse.guards.folded import FoldedPattern
+from memcourse.guards.normalise import Normalised
 
 __all__ = ["find_claims"]
 

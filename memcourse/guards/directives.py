@@ -57,9 +57,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from memcourse.guards.folded import FoldedPattern
 from memcourse.guards.grammar import GRAMMAR
 from memcourse.guards.grammar.transfers import GRANTED, HANDED_OVER
-from memcourse.guards.normalise import FoldedPattern, Normalised, fold_text
+from memcourse.guards.normalise import Normalised, fold_text
 from memcourse.vocabulary import Code
 
 __all__ = ["DIMENSIONS", "GRAMMAR", "Directive", "MemoryClass", "Scope", "classify", "quotations"]

@@ -18,8 +18,9 @@ import re
 from datetime import datetime
 
 from memcourse.guards.findings import Finding, mask
+from memcourse.guards.folded import FoldedPattern
 from memcourse.guards.national_ids import ID_WORDS, PHONE_WORDS, national_ids
-from memcourse.guards.normalise import FoldedPattern, Normalised, View
+from memcourse.guards.normalise import Normalised, View
 
 __all__ = ["find_identifiers", "is_chinese_id_number", "passes_luhn", "blank_non_identifiers"]
 

@@ -34,6 +34,7 @@ import re
 from functools import lru_cache
 
 from memcourse.guards.findings import Finding, quote
+from memcourse.guards.folded import FoldedPattern
 from memcourse.guards.injection_patterns import (  # the shared blocks the co-occurrence windows reuse
     _JA_DISCARD,
     _JA_EARLIER,
@@ -43,7 +44,7 @@ from memcourse.guards.injection_patterns import (  # the shared blocks the co-oc
     INJECTION_PATTERNS,
     _c,
 )
-from memcourse.guards.normalise import FoldedPattern, Normalised, View
+from memcourse.guards.normalise import Normalised, View
 
 __all__ = ["INJECTION_PATTERNS", "find_instructions"]
 

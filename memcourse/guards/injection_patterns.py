@@ -6,7 +6,7 @@ them, and the co-occurrence windows, live in :mod:`memcourse.guards.injection`.
 
 from __future__ import annotations
 
-from memcourse.guards.normalise import FoldedPattern, either_case
+from memcourse.guards.folded import FoldedPattern, either_case
 
 #: The speakers of a chat transcript, in every gate language: a forged transcript needs both.
 _USER_ROLE = (r"user|human|nutzer|benutzer|usuario|humano|utilisateur|utilisatrice|humain|ユーザー|人間|사용자|유저"

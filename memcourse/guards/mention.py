@@ -30,7 +30,8 @@ import re
 
 from memcourse.guards.directives import MemoryClass, _any, classify, prepare
 from memcourse.guards.findings import Finding
-from memcourse.guards.normalise import FoldedPattern, Normalised
+from memcourse.guards.folded import FoldedPattern
+from memcourse.guards.normalise import Normalised
 
 __all__ = ["addresses_assistant", "drop_mentions", "is_discussion"]
 

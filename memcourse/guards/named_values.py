@@ -31,7 +31,8 @@ from dataclasses import dataclass
 
 from memcourse.guards.bare_secrets import recovery_phrases, secret_urls
 from memcourse.guards.findings import Finding, mask
-from memcourse.guards.normalise import FoldedPattern, Normalised, View, either_case, fold_text
+from memcourse.guards.folded import FoldedPattern, either_case
+from memcourse.guards.normalise import Normalised, View, fold_text
 from memcourse.guards.values import QUANTITY, TOPIC_AFTER, count_digits, count_letters, is_placeholder
 
 __all__ = ["CONCEPTS", "WINDOW", "find_named_values"]

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import date
 
-from memcourse.guards.normalise import either_case
+from memcourse.guards.folded import either_case
 
 __all__ = ["ID_WORDS", "PHONE_WORDS", "national_ids"]
 

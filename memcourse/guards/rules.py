@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 
 from memcourse.guards.findings import Finding, quote
-from memcourse.guards.normalise import FoldedPattern, Normalised
+from memcourse.guards.folded import FoldedPattern
+from memcourse.guards.normalise import Normalised
 
 __all__ = ["NAMED_TEXT_EN", "RULE_PATTERNS", "find_rules"]
 

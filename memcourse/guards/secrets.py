@@ -30,7 +30,8 @@ import re
 from functools import lru_cache
 
 from memcourse.guards.findings import Finding, mask
-from memcourse.guards.normalise import FoldedPattern, Normalised, View
+from memcourse.guards.folded import FoldedPattern
+from memcourse.guards.normalise import Normalised, View
 from memcourse.guards.values import PLACEHOLDER as _PLACEHOLDER
 from memcourse.guards.values import QUANTITY, TOPIC_AFTER, is_placeholder
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from memcourse.guards.directives import _CLAUSES, Directive, MemoryClass, Scope, _any, _compiled, classify_sentence
-from memcourse.guards.normalise import FoldedPattern
+from memcourse.guards.folded import FoldedPattern
 
 __all__ = ["widened"]
 
