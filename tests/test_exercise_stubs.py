@@ -6,20 +6,19 @@
   ``NotImplementedError``: proof that each test really calls the learner's code (no test passes
   on a stub), and that the stubs are stubs (none half-implemented by accident).
 
-Each direction runs pytest on ``tests/graded`` in a child process and reads its JUnit XML.
+Each direction runs pytest on ``tests/graded`` in a child process, as ``memcourse grade`` does, and reads
+its JUnit XML; the run is shared with ``test_grading.py`` (``tests/graded_runs.py``).
 """
 
 from __future__ import annotations
 
 import ast
-import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from graded_runs import shared_graded_junit
 
 ROOT = Path(__file__).resolve().parent.parent
 GRADED = ROOT / "tests" / "graded"
@@ -27,36 +26,10 @@ NUMBERS = sorted(re.match(r"test_ex(\d{2})_", p.name).group(1) for p in GRADED.g
 
 
 def run_graded(target: str, tmp_path_factory) -> list[dict]:
-    junit = tmp_path_factory.mktemp(f"graded-{target}") / "junit.xml"
-    env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1")
-    env.pop("PYTEST_ADDOPTS", None)
-    proc = subprocess.run(  # EncodingWarning reported, as `memcourse grade` runs them
-        [
-            sys.executable,
-            "-X",
-            "warn_default_encoding",
-            "-m",
-            "pytest",
-            str(GRADED),
-            "-p",
-            "no:nbval",
-            "-p",
-            "no:cacheprovider",
-            "-o",
-            "addopts=",
-            "-q",
-            f"--target={target}",
-            f"--junitxml={junit}",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert junit.exists(), f"pytest did not run (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    """Every graded test's outcome against ``target``, from the session's one run (tests/graded_runs.py)."""
+    xml_text, _ = shared_graded_junit(target, tmp_path_factory)
     cases = []
-    for case in ET.parse(junit).getroot().iter("testcase"):
+    for case in ET.fromstring(xml_text).iter("testcase"):
         problem = case.find("failure")
         if problem is None:
             problem = case.find("error")

@@ -166,6 +166,12 @@ def pytest_command(files: list[Path], target: str, junit_path: Path) -> list[str
 
 
 def _run_pytest(root: Path, files: list[Path], target: str, timeout: float) -> tuple[dict[str, list[CaseOutcome]], str]:
+    xml_text, output = graded_junit(root, files, target, timeout)
+    return parse_junit(xml_text), output
+
+
+def graded_junit(root: Path, files: list[Path], target: str, timeout: float) -> tuple[str, str]:
+    """The child pytest's JUnit XML report and its printed output."""
     with tempfile.TemporaryDirectory(prefix="memcourse-grade-") as tmp:
         junit = Path(tmp) / "junit.xml"
         env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1")
@@ -182,7 +188,7 @@ def _run_pytest(root: Path, files: list[Path], target: str, timeout: float) -> t
             tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
             raise GradingError(t("pytest could not run the graded tests (exit code {code}):\n{tail}",
                                  code=proc.returncode, tail=tail))
-        return parse_junit(junit.read_text(encoding="utf-8")), proc.stdout
+        return junit.read_text(encoding="utf-8"), proc.stdout
 
 
 def run_grading(
