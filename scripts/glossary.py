@@ -107,9 +107,9 @@ TERMS = [
     ("crypto-shredding", r"crypto-shred|per-user key",
      "encrypting each user's memories under a key of their own and destroying the key to forget, so copies in "
      "backups or logs become unreadable."),
-    ("WAL / MVCC", r"\bWAL\b|MVCC",
-     "PostgreSQL's write-ahead log and its multi-version rows: a deleted row lives on in both until they are "
-     "recycled."),
+    ("WAL (write-ahead log)", r"\bWAL\b",
+     "PostgreSQL's log of every change, replayed after a crash: a deleted row lives on in it until the log "
+     "is recycled (and in its table, as an old row version, until vacuum)."),
     ("tenant", r"tenan",
      "one user or customer whose memories must never be visible to another."),
     ("namespace", r"namespace",
