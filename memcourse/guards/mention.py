@@ -36,7 +36,8 @@ from memcourse.guards.normalise import Normalised
 __all__ = ["addresses_assistant", "drop_mentions", "is_discussion"]
 
 _META = FoldedPattern(
-    r"\b(?:attacks?|jailbreak (?:phrases?|prompts?|attempts?|techniques?|examples?)|prompt[- ]injections?|injections?"
+    r"\b(?:attacks?|attackers?|hackers?|scammers?|thesis"
+    r"|jailbreak (?:phrases?|prompts?|attempts?|techniques?|examples?)|prompt[- ]injections?|injections?"
     r"|red[- ]team(?:ers|ing)?|"
     r"phishing|payloads?|adversarial|security (?:training|awareness|research|review|team)"
     r"|training (?:slides?|deck|course|session|material)|"
@@ -44,11 +45,14 @@ _META = FoldedPattern(
     r"|is called|known as|papers?|study|studies|research|article|blog post|screenshots?|ctf"
     # the same frames in Spanish, French, German and Russian
     r"|estudio|investigaci[oó]n|art[ií]culo|captura|[ée]tude|recherche|capture d'[ée]cran|studie|forschung"
-    r"|artikel|statt?[ьяеи]\w*|исследовани\w*|скриншот\w*|атак\w*|инъекци\w*|джейлбрейк\w*"
+    r"|artikel|statt?[ьяеи]\w*|исследовани\w*|скриншот\w*|атак\w*|инъекци\w*|джейлбрейк\w*|доклад\w*"
+    # attackers, hackers and scammers, in the same four languages
+    r"|atacantes?|estafadores?|attaquants?|escrocs?|angreifer\w*|betrüger\w*|злоумышленник\w*|хакер\w*|мошенник\w*"
     # attacks, examples, phishing, awareness training and techniques, in the same four languages
     r"|(?<![./@])examples?(?![./@]\w)|ataques?|ejemplos?|t[ée]cnicas?|attaques?|exemples?|hame[çc]onnage|sensibilisation|techniques?"
     r"|angriff\w*|beispiel\w*|schulung\w*|pr[äa]sentation|пример\w*|фишинг\w*|техник\w*|тренинг\w*)\b"
     r"|攻击|注入|越狱|红队|安全培训|钓鱼|攻撃|インジェクション|脱獄|ジェイルブレイク|レッドチーム|セキュリティ研修"
+    r"|攻击者|黑客|骗子|攻撃者|ハッカー|詐欺|공격자|해커|사기꾼"
     r"|论文|論文|研究|文章|报告|報告|截图|截圖|釣魚|記事|スクショ|논문|연구|기사|스크린샷|캡처|공격|인젝션|탈옥"
     r"|例子|案例|手法|手段|事例|手口|フィッシング|研修|예시|사례|피싱|보안 교육|수법|기법")
 #: A quotation framed as reported speech: someone posted / said / showed it, "a sentence like
@@ -69,7 +73,9 @@ _REPORTED = FoldedPattern(
     r"|asked|told|entered|input|submitted|tried|escribió|preguntó|tecleó|introdujo|eingegeben|gefragt|getippt"
     r"|tapé|demandé|saisi|ввёл|спросил|набрал)\b"
     r"|发了|发过|写了|寫了|说了|說了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|说|說|という|って書|と(?:打ち込|入力|聞|書)"
-    r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤")
+    r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤"
+    # Japanese hearsay and typing: 言ってた, 「…」って打って / 打ち込んで, …って騙す
+    r"|言って(?:た|る|い)|言ってた|って(?:[^。、]{0,12})?(?:打って|打ち込んで|入力して|送って|書いて)|(?:だま|騙)(?:す|そう|された)")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
     r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant"
@@ -88,10 +94,10 @@ _EXPLAIN = FoldedPattern(
 #: Quotation marks of every supported language (the corner brackets 【】 are role markers, not quotes).
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`", "«": "»",
                 "„": "“", "‹": "›"}
-#: An apostrophe inside a Latin word ("J'ai", "n'avais", "don't") opens and closes no quotation (a
-#: Korean or Japanese particle may follow a closing one: '…'라는).
+#: An apostrophe inside a Latin word ("J'ai", "n'avais", "don't", "the user's") opens and closes no
+#: quotation, inside one either (a Korean or Japanese particle may follow a closing one: '…'라는).
 _QUOTED = re.compile("|".join(
-    r"(?<![A-Za-zÀ-ÿ])'[^'\n]{3,120}'(?![A-Za-zÀ-ÿ])" if opening == "'" else
+    r"(?<![A-Za-zÀ-ÿ])'(?:[^'\n]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){3,120}'(?![A-Za-zÀ-ÿ])" if opening == "'" else
     f"{re.escape(opening)}[^{re.escape(closing)}\n]{{3,120}}{re.escape(closing)}"
     for opening, closing in _QUOTE_PAIRS.items()))
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
@@ -130,6 +136,18 @@ def _around(views: Normalised) -> str:
     return _EXPLAIN.compiled.sub(" ", _unquoted(views.text.text))
 
 
+#: A chat-template token named as a thing ("<|im_start|> tags", "теги [INST]", "[INST] 标签"): a mention.
+_TAG_NOUN = FoldedPattern(r"\b(?:tags?|tokens?|markers?|delimiters?|теги|тег|токены?|etiquetas?|balises?|marqueurs?)\b"
+                          r"|标签|標籤|标记|タグ|トークン|태그|토큰")
+
+
+def _named_tag(views: Normalised, excerpt: str) -> bool:
+    """Is the chat-template token ``excerpt`` next to a noun that names it as a tag or a token?"""
+    text = views.text.text.lower()
+    at = text.find(excerpt)
+    return at >= 0 and bool(_TAG_NOUN.search(text[max(0, at - 16):at + len(excerpt) + 16]))
+
+
 def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     """``findings`` without those that only mention an attack (see the module docstring)."""
     if not findings or not is_discussion(views):
@@ -139,7 +157,8 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     for finding in findings:
         excerpt = finding.excerpt.lower().strip(" '\"“”‘’「」『』`")
         in_quotes = any(excerpt and excerpt in q for q in quoted)
-        named = bool(_NAME_ONLY.match(excerpt))
+        named = bool(_NAME_ONLY.match(excerpt)) or (
+            finding.label == "fake conversation tag" and _named_tag(views, excerpt))
         if finding.kind == "injection" and finding.where == "text" and (in_quotes or named):
             continue
         kept.append(finding)
