@@ -74,8 +74,11 @@ _REPORTED = FoldedPattern(
     r"|tapé|demandé|saisi|ввёл|спросил|набрал)\b"
     r"|发了|发过|写了|寫了|说了|說了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|说|說|という|って書|と(?:打ち込|入力|聞|書)"
     r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤"
-    # Japanese hearsay and typing: 言ってた, 「…」って打って / 打ち込んで, …って騙す
-    r"|言って(?:た|る|い)|言ってた|って(?:[^。、]{0,12})?(?:打って|打ち込んで|入力して|送って|書いて)|(?:だま|騙)(?:す|そう|された)")
+    # Japanese hearsay and typing, as reports only (言ってた, 「…」って打ってた / 打ち込んで遊んで, 騙す手口),
+    # never a te-form request (「…」って送って) or the idiom 騙されたと思って ("just try it")
+    r"|言って(?:た|る|いた|いる)(?!(?:通|とお)り)"
+    r"|って(?:[^。、]{0,12})?(?:打って|打ち込んで|入力して|送って|書いて)(?:た|る|い|遊|騙|だま)"
+    r"|(?:だま|騙)(?:す(?:手口|詐欺|人|メール)|された(?!と思って|気))")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
     r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant"
@@ -83,6 +86,12 @@ _ADDRESS = FoldedPattern(
     r"|t[uú]|ti|contigo|usted(?:es)?|por favor|hazlo|toi|vous|votre|vos|s'il (?:te|vous) pla[iî]t|fais-le|faites-le"
     r"|du|dich|dir|dein\w*|euch|bitte|mach|ты|тебя|тебе|тобой|тво\w+|вы|вас|вам|ваш\w*|пожалуйста|сделай)\b"
     r"|你|您|あなた|君|お前|してください|して下さい|しなさい|请|너|네가|당신|해\s*줘|해\s*주세요|그렇게\s*해"
+    # a bare take-up: no "you", but an order to act on the quotation ("do the same", "execute", 照做, 従え)
+    r"|\b(?:follow (?:it|that|this)|obey|execute|comply|act on (?:it|that|this)|do the same|same (?:here|in|for)"
+    r"|appl(?:y|ies) (?:it |that |this )?(?:here|too|as well)|let'?s (?:do|adopt|go)|adopt it|go ahead"
+    r"|hacer lo mismo|obedece\w*|faire pareil|ob[ée]i[st]|genauso|befolge\w*|выполн\w*|так и делай|сделать так же)\b"
+    r"|\bso should (?:the )?(?:model|assistant|bot|ai|agent)\b"
+    r"|(?:^|[。！!；;,，]\s*)(?:我们|咱们|你)?(?:也|就)?(?:照做|照着做|执行|这么做)|その通り|そのとおり|同じように|従[えお]|従って(?:ね|ください|下さい)?[。！!]?$|やって[。！!]?$|やろう|そうしよう|実行|그대로|따라"
 )
 #: Asking for an explanation of the quotation is talking about it, not being told to do it:
 #: "please explain why '…' works" / 「…」という文がなぜ効くのか説明してください.
@@ -95,9 +104,12 @@ _EXPLAIN = FoldedPattern(
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`", "«": "»",
                 "„": "“", "‹": "›"}
 #: An apostrophe inside a Latin word ("J'ai", "n'avais", "don't", "the user's") opens and closes no
-#: quotation, inside one either (a Korean or Japanese particle may follow a closing one: '…'라는).
+#: quotation, inside one either (a Korean or Japanese particle may follow a closing one: '…'라는); a
+#: year ('24) opens none, and a single-quoted span crosses no other quotation mark, so apostrophes
+#: cannot stretch one over an order outside it.
 _QUOTED = re.compile("|".join(
-    r"(?<![A-Za-zÀ-ÿ])'(?:[^'\n]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){3,120}'(?![A-Za-zÀ-ÿ])" if opening == "'" else
+    r"(?<![A-Za-zÀ-ÿ])'(?!\d)(?:[^'\n\"“”«»「」『』]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){3,120}'(?![A-Za-zÀ-ÿ])"
+    if opening == "'" else
     f"{re.escape(opening)}[^{re.escape(closing)}\n]{{3,120}}{re.escape(closing)}"
     for opening, closing in _QUOTE_PAIRS.items()))
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
@@ -141,11 +153,21 @@ _TAG_NOUN = FoldedPattern(r"\b(?:tags?|tokens?|markers?|delimiters?|теги|т�
                           r"|标签|標籤|标记|タグ|トークン|태그|토큰")
 
 
+#: A token that opens a turn (a role name or a line break after it) and the tokens that close one.
+_TURN = re.compile(r"^\s*(?:system|user|assistant|model|<<sys>>)\b|^[^\n]{0,2}\n", re.IGNORECASE)
+_CLOSERS = re.compile(r"<\|im_end\|>|\[/inst\]|<end_of_turn>|</s>|<</sys>>", re.IGNORECASE)
+
+
 def _named_tag(views: Normalised, excerpt: str) -> bool:
-    """Is the chat-template token ``excerpt`` next to a noun that names it as a tag or a token?"""
+    """Is the chat-template token ``excerpt`` only named ("<|im_start|> tags"), never used: every
+    occurrence next to a noun that names it as a tag or a token, none opening a turn, no closing token
+    elsewhere in the text?"""
     text = views.text.text.lower()
-    at = text.find(excerpt)
-    return at >= 0 and bool(_TAG_NOUN.search(text[max(0, at - 16):at + len(excerpt) + 16]))
+    spots = [i for i in range(len(text)) if text.startswith(excerpt, i)]
+    if not spots or len(_CLOSERS.findall(text)) > (1 if _CLOSERS.fullmatch(excerpt) else 0):
+        return False
+    return all(_TAG_NOUN.search(text[max(0, at - 16):at + len(excerpt) + 16])
+               and not _TURN.match(text[at + len(excerpt):]) for at in spots)
 
 
 def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
