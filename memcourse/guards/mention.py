@@ -163,7 +163,7 @@ def _named_tag(views: Normalised, excerpt: str) -> bool:
     occurrence next to a noun that names it as a tag or a token, none opening a turn, no closing token
     elsewhere in the text?"""
     text = views.text.text.lower()
-    spots = [i for i in range(len(text)) if text.startswith(excerpt, i)]
+    spots = [m.start() for m in re.finditer(re.escape(excerpt), text)]
     if not spots or len(_CLOSERS.findall(text)) > (1 if _CLOSERS.fullmatch(excerpt) else 0):
         return False
     return all(_TAG_NOUN.search(text[max(0, at - 16):at + len(excerpt) + 16])

@@ -21,7 +21,16 @@ from __future__ import annotations
 
 import re
 
-from memcourse.guards.directives import _CLAUSES, Directive, MemoryClass, Scope, _any, _compiled, classify_sentence
+from memcourse.guards.directives import (
+    _CLAUSES,
+    _CONVERSATIONS,
+    Directive,
+    MemoryClass,
+    Scope,
+    _any,
+    _compiled,
+    classify_sentence,
+)
 from memcourse.guards.folded import FoldedPattern
 
 __all__ = ["widened"]
@@ -37,8 +46,7 @@ _PEOPLE = (r"customer|client|\busers?\b|caller|visitor|\bguests?\b|inquir|enquir
            r"|обращени|запрос|客户|顾客|客人|用户|咨询|お客|ユーザー|고객|손님|사용자")
 _AGENT_PEOPLE = FoldedPattern(_PEOPLE)
 #: The agent's people or conversations.
-_AGENT_AUDIENCE = FoldedPattern(_PEOPLE + r"|conversation|\bchats?\b|session|gespräch|unterhaltung|échange"
-                                r"|discussion|conversaci|разговор|диалог|чат|бесед|对话|聊天|会话|会話|チャット|대화|채팅")
+_AGENT_AUDIENCE = FoldedPattern(f"{_PEOPLE}|{_CONVERSATIONS.source}")
 #: A topic kept quiet with no subject at all ("pas un mot sur…", "ни слова о…", 不提, 禁止, "is not to be discussed").
 _NORM = FoldedPattern(r"\bnot to be\b|\bpas un mot\b|\bni (?:una )?palabra\b|\bkein wort\b|ни слова|не принято"
                       r"|\b(?:spricht|redet) man\b|\bman (?:spricht|redet)\b|\bon (?:n'en|ne) (?:parle|dit)\b"
@@ -65,7 +73,7 @@ def widened(sentences: list[str]) -> Directive:
         if lang is None:
             continue
         row = _compiled()[lang]
-        filing = "filing" in row and row["filing"].search(sentence) is not None
+        filing = row["filing"].search(sentence) is not None
         matched = row["widening"].search(sentence) or row["filing"].search(sentence)
         own_clause = next((c for c in _CLAUSES.findall(sentence) if matched and matched.group() in c), sentence)
         contrast = _NOT_ONLY_MINE.search(sentence) is not None
@@ -73,19 +81,19 @@ def widened(sentences: list[str]) -> Directive:
         if _any("me", before_contrast) or _OURS.search(before_contrast):
             continue  # "that applies to all my chats": the user's own
         bare = not (filing or contrast or _AGENT_AUDIENCE.search(sentence))
+        people = _AGENT_PEOPLE.search(sentence) is not None
+        statement, impersonal = row.get("statement"), _IMPERSONAL.get(lang)
         rest = (row["widening"] if not filing else row["filing"]).compiled.sub(" ", sentence).strip(" ,，;；:：.。!！")
         rest = rest if len(re.sub(r"\W", "", rest)) >= 6 else ""  # a verb's tail (適用してね) is not a sentence
         for other in [*sentences[:index], *sentences[index + 1:], *([rest] if rest else [])]:
             if other.rstrip().endswith(("?", "？")) or (bare and not any(_any(f, other) for f in _ACTS)):
                 continue
             verdict = classify_sentence(other).memory_class
-            people = _AGENT_PEOPLE.search(sentence) is not None
             about_me = (_any("me", other) or _any("to_me", other)) and not people
             ordered = not filing and not about_me and (verdict in (MemoryClass.REQUEST, MemoryClass.RULE) or (
                 verdict is MemoryClass.PREFERENCE and (contrast or people)))
             reaching = [c.strip() for c in _CLAUSES.findall(other) if _any("others", c)] or (
                 [other] if _any("others", other) else [])  # "тем, кто…" spans a comma
-            statement, impersonal = row.get("statement"), _IMPERSONAL.get(lang)
             if not bare and not filing and _NORM.search(other):
                 ordered = True  # a topic kept quiet, widened to the agent's people or conversations
             if ordered or any(not (statement and statement.search(c)) or (impersonal and impersonal.search(c))
