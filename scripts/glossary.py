@@ -108,8 +108,8 @@ TERMS = [
      "encrypting each user's memories under a key of their own and destroying the key to forget, so copies in "
      "backups or logs become unreadable."),
     ("WAL (write-ahead log)", r"\bWAL\b",
-     "PostgreSQL's log of every change, replayed after a crash: a deleted row lives on in it until the log "
-     "is recycled (and in its table, as an old row version, until vacuum)."),
+     "PostgreSQL's write-ahead log: a deleted row lives on in it until its segment is recycled (and in its "
+     "heap page until vacuum)."),
     ("tenant", r"tenan",
      "one user or customer whose memories must never be visible to another."),
     ("namespace", r"namespace",
