@@ -29,6 +29,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               :mod:`memcourse.guards.grammar.world`)
   asking, speaker  an audience named by the question it will ask, and the speaker as a subject
               (see :mod:`memcourse.guards.grammar.asking`)
+  (disclosure also reads :mod:`memcourse.guards.grammar.unseen`: the agent's text named by where it
+              sits, who cannot see it, or whose conversation it was)
   widening, filing  a sentence that extends what the text said to everyone the agent talks to, or
               files it as a rule (see :mod:`memcourse.guards.grammar.widening`, read by
               :mod:`memcourse.guards.widened`)
@@ -49,12 +51,13 @@ from memcourse.guards.grammar.european import EUROPEAN
 from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.rows import merged
 from memcourse.guards.grammar.unchecked import UNCHECKED
+from memcourse.guards.grammar.unseen import UNSEEN
 from memcourse.guards.grammar.widening import WIDENING
 from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED, WIDENING),
+GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED, WIDENING, UNSEEN),
                                             {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
