@@ -29,6 +29,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               :mod:`memcourse.guards.grammar.world`)
   asking, speaker  an audience named by the question it will ask, and the speaker as a subject
               (see :mod:`memcourse.guards.grammar.asking`)
+  (identity also reads :mod:`memcourse.guards.grammar.persona`: a second self of the agent, or a
+              role it is told to keep)
   (disclosure also reads :mod:`memcourse.guards.grammar.unseen`: the agent's text named by where it
               sits, who cannot see it, or whose conversation it was)
   widening, filing  a sentence that extends what the text said to everyone the agent talks to, or
@@ -48,6 +50,7 @@ from memcourse.guards.grammar.claims import CLAIMS
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
 from memcourse.guards.grammar.english import ENGLISH
 from memcourse.guards.grammar.european import EUROPEAN
+from memcourse.guards.grammar.persona import PERSONA
 from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.rows import merged
 from memcourse.guards.grammar.unchecked import UNCHECKED
@@ -57,8 +60,9 @@ from memcourse.guards.grammar.world import WORLD
 
 __all__ = ["FEATURES", "GRAMMAR"]
 
-GRAMMAR: dict[str, dict[str, str]] = reduce(merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED, WIDENING, UNSEEN),
-                                            {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
+GRAMMAR: dict[str, dict[str, str]] = reduce(
+    merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED, WIDENING, UNSEEN, PERSONA),
+    {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
