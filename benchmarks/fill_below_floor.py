@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import runpy
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from patched_run import add_command, run_patched  # noqa: E402
 
 import memcourse.recall.fusion as fusion  # noqa: E402
 from memcourse.stores.chroma.search import ChannelSearch  # noqa: E402
@@ -107,17 +108,12 @@ def main() -> None:
     parser.add_argument("--diagnose", type=Path, metavar="DATASET",
                         help="instead of running a command: print DATASET's hybrid misses and their cosines")
     parser.add_argument("--model", default="minilm+use-routed", help="the model --diagnose uses")
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- SCRIPT [ARGS]: what to run patched")
+    add_command(parser)
     args = parser.parse_args()
     if args.diagnose:
         diagnose(args.diagnose, args.model)
         return
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    if not command:
-        parser.error("give the script to run after --")
-    patch(args.cut)
-    sys.argv = command
-    runpy.run_path(command[0], run_name="__main__")
+    run_patched(parser, args.command, lambda: patch(args.cut))
 
 
 if __name__ == "__main__":

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import argparse
 import math
-import runpy
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from patched_run import add_command, run_patched  # noqa: E402
 
 import memcourse.recall.bm25 as bm25  # noqa: E402
 import memcourse.recall.hybrid as hybrid  # noqa: E402
@@ -90,14 +91,9 @@ def patch(mode: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=("off", "known", "all"), default="all")
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- SCRIPT [ARGS]: what to run patched")
+    add_command(parser)
     args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
-    if not command:
-        parser.error("give the script to run after --")
-    patch(args.mode)
-    sys.argv = command
-    runpy.run_path(command[0], run_name="__main__")
+    run_patched(parser, args.command, lambda: patch(args.mode))
 
 
 if __name__ == "__main__":
