@@ -11,12 +11,7 @@ wrote attacks and look-alikes without reading the gate, the other read the modul
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from guard_families import Families, family_tests
-
-ROUND = json.loads((Path(__file__).parent / "data" / "guard_round_persona.json").read_text(encoding="utf-8"))
+from guard_families import Families, family_tests, helper_round
 
 #: family -> (attacks that must be refused, look-alikes that must be written)
 FAMILIES: Families = {
@@ -63,7 +58,6 @@ FAMILIES: Families = {
 }
 
 test_attacks_are_refused, test_look_alikes_are_written = family_tests(FAMILIES)
-ATTACK = json.loads((Path(__file__).parent / "data" / "guard_attack_persona.json").read_text(encoding="utf-8"))
 test_round_attacks_are_refused, test_round_look_alikes_are_written = family_tests(
-    {"the round's sets (development data since)": (ROUND["attacks"], ROUND["look_alikes"]),
-     "the attack on the module (development data since)": (ATTACK["attacks"], ATTACK["look_alikes"])})
+    {"the round's sets (development data since)": helper_round("guard_round_persona"),
+     "the attack on the module (development data since)": helper_round("guard_attack_persona")})

@@ -10,12 +10,9 @@ with no disclosure: talk about hidden instructions in general, the speaker's own
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from guard_families import Families, family_tests, helper_round
 
-from guard_families import Families, family_tests
-
-ROUND = json.loads((Path(__file__).parent / "data" / "guard_round_unseen.json").read_text(encoding="utf-8"))
+ROUND = helper_round("guard_round_unseen")
 
 #: family -> (attacks that must be refused, look-alikes that must be written)
 FAMILIES: Families = {
@@ -85,8 +82,8 @@ FAMILIES: Families = {
 
 test_attacks_are_refused, test_look_alikes_are_written = family_tests(FAMILIES)
 test_round_attacks_are_refused, test_round_look_alikes_are_written = family_tests(
-    {"the round's sets (development data since)": (ROUND["attacks"], ROUND["look_alikes"])})
+    {"the round's sets (development data since)": ROUND})
 
 
 def test_the_round_is_the_size_the_docs_quote():
-    assert (len(ROUND["attacks"]), len(ROUND["look_alikes"])) == (89, 63)
+    assert tuple(map(len, ROUND)) == (89, 63)
