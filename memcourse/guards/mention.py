@@ -33,7 +33,7 @@ from memcourse.guards.findings import Finding
 from memcourse.guards.folded import FoldedPattern
 from memcourse.guards.normalise import Normalised
 
-__all__ = ["addresses_assistant", "drop_mentions", "is_discussion"]
+__all__ = ["addresses_assistant", "drop_mentions", "frames_a_discussion", "is_discussion"]
 
 _META = FoldedPattern(
     r"\b(?:attacks?|attackers?|hackers?|scammers?|thesis"
@@ -54,7 +54,8 @@ _META = FoldedPattern(
     r"|攻击|注入|越狱|红队|安全培训|钓鱼|攻撃|インジェクション|脱獄|ジェイルブレイク|レッドチーム|セキュリティ研修"
     r"|攻击者|黑客|骗子|攻撃者|ハッカー|詐欺|공격자|해커|사기꾼"
     r"|论文|論文|研究|文章|报告|報告|截图|截圖|釣魚|記事|スクショ|논문|연구|기사|스크린샷|캡처|공격|인젝션|탈옥"
-    r"|例子|案例|手法|手段|事例|手口|フィッシング|研修|예시|사례|피싱|보안 교육|수법|기법")
+    r"|例子|案例|手法|手段|事例|手口|フィッシング|研修|예시|사례|피싱|보안 교육|수법|기법"
+    r"|范例|示例|样例|恶意(?:邮件|软件|链接|网站|指令|提示)|资安|信息安全|网络安全|安全课程")
 #: A quotation framed as reported speech: someone posted / said / showed it, "a sentence like
 #: …", 「…」という文, '…'라는 문장 (every supported language).
 _REPORTED = FoldedPattern(
@@ -72,7 +73,8 @@ _REPORTED = FoldedPattern(
     # verbs of typing, entering and asking a bot: "someone typed '…' into our bot"
     r"|asked|told|entered|input|submitted|tried|escribió|preguntó|tecleó|introdujo|eingegeben|gefragt|getippt"
     r"|tapé|demandé|saisi|ввёл|спросил|набрал)\b"
-    r"|发了|发过|写了|寫了|说了|說了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|说|說|という|って書|と(?:打ち込|入力|聞|書)"
+    r"|发了|发过|写了|寫了|说了|說了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|说|說|写着|寫著|写道|寫道"
+    r"|という|って書|と(?:打ち込|入力|聞|書)"
     r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤"
     # Japanese hearsay and typing, as reports only (言ってた, 「…」って打ってた / 打ち込んで遊んで, 騙す手口),
     # never a te-form request (「…」って送って) or the idiom 騙されたと思って ("just try it")
@@ -113,6 +115,14 @@ _QUOTED = re.compile("|".join(
     f"{re.escape(opening)}[^{re.escape(closing)}\n]{{3,120}}{re.escape(closing)}"
     for opening, closing in _QUOTE_PAIRS.items()))
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
+
+
+def frames_a_discussion(outside: str) -> bool:
+    """Is ``outside`` (a text's words outside its quotations, folded) the frame of a discussion: it talks
+    about attacks or reports what someone wrote, and speaks to nobody? The directive grammar asks this
+    before it reads a quotation after a colon ("ein Angriff, bei dem jemand schreibt: '…'") as reported
+    speech: after a colon a quoted string is usually data or an order being filed ("Запомни: «…»")."""
+    return bool((_META.search(outside) or _REPORTED.search(outside)) and not _ADDRESS.search(outside))
 
 
 def _adopted(outside: str) -> bool:

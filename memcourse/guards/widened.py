@@ -66,6 +66,13 @@ _OURS = FoldedPattern(r"\b(?:my|our|meine\w*|unsere\w*|mes|nos|mis|nuestr\w+|м�
 _ACTS = ("speech", "operative", "answer", "promotion")
 
 
+def _audience_first(clause: str) -> bool:
+    """Does the clause open with the people it reaches ("les clients qui demandent…", "los alumnos del turno
+    de tarde…")? A statement subject that is the audience itself describes how they are treated, and a
+    filing makes that the rule."""
+    return _any("others", " ".join(clause.split()[:4])) is not None
+
+
 def widened(sentences: list[str]) -> Directive:
     """A rule when a sentence of ``sentences`` (one text, folded) widens or files another as above."""
     for index, sentence in enumerate(sentences):
@@ -78,8 +85,8 @@ def widened(sentences: list[str]) -> Directive:
         own_clause = next((c for c in _CLAUSES.findall(sentence) if matched and matched.group() in c), sentence)
         contrast = _NOT_ONLY_MINE.search(sentence) is not None
         before_contrast = _NOT_ONLY_MINE.compiled.split(own_clause)[0]
-        if _any("me", before_contrast) or _OURS.search(before_contrast):
-            continue  # "that applies to all my chats": the user's own
+        if not filing and (_any("me", before_contrast) or _OURS.search(before_contrast)):
+            continue  # "that applies to all my chats": the user's own ("that's our rule now" files one)
         bare = not (filing or contrast or _AGENT_AUDIENCE.search(sentence))
         people = _AGENT_PEOPLE.search(sentence) is not None
         statement, impersonal = row.get("statement"), _IMPERSONAL.get(lang)
@@ -97,7 +104,7 @@ def widened(sentences: list[str]) -> Directive:
             if not bare and not filing and _NORM.search(other):
                 ordered = True  # a topic kept quiet, widened to the agent's people or conversations
             if ordered or any(not (statement and statement.search(c)) or (impersonal and impersonal.search(c))
-                              for c in reaching):
+                              or (filing and _audience_first(c)) for c in reaching):
                 return Directive(MemoryClass.RULE, (Scope.OTHERS, Scope.STANDING), "a directive widened to everyone "
                                  "the assistant talks to, or filed as a rule", f"{other} … {sentence}")
     return Directive(MemoryClass.FACT, (), "declarative: no directive to the assistant")

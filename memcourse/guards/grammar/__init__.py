@@ -20,7 +20,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   override    a claim that can only be about the agent: the user's word outranks its rules,
               the text it was given is void, it must turn nothing down, this user's requests
               need no checks (:mod:`memcourse.guards.grammar.unchecked`; read as authority,
-              and as addressed to the agent without a "you")
+              and as addressed to the agent without a "you"); the agent's rules named by who
+              gave them or who follows them (:mod:`memcourse.guards.grammar.released`)
 
   to_me, weak_modal, operative, answers, all_talk  who a directive reaches (see
               :mod:`memcourse.guards.grammar.reach`, the layer the allowlist reads)
@@ -28,7 +29,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               a modal that turns a named reader into an order, a noun for an AI (see
               :mod:`memcourse.guards.grammar.world`)
   asking, speaker  an audience named by the question it will ask, and the speaker as a subject
-              (see :mod:`memcourse.guards.grammar.asking`)
+              (see :mod:`memcourse.guards.grammar.asking`; ``others`` also reads
+              :mod:`memcourse.guards.grammar.audience`: people named by what they do)
   (identity also reads :mod:`memcourse.guards.grammar.persona`: a second self of the agent, or a
               role it is told to keep)
   (disclosure also reads :mod:`memcourse.guards.grammar.unseen`: the agent's text named by where it
@@ -46,12 +48,14 @@ from __future__ import annotations
 from functools import reduce
 
 from memcourse.guards.grammar.asking import ASKING
+from memcourse.guards.grammar.audience import AUDIENCE
 from memcourse.guards.grammar.claims import CLAIMS
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
 from memcourse.guards.grammar.english import ENGLISH
 from memcourse.guards.grammar.european import EUROPEAN
 from memcourse.guards.grammar.persona import PERSONA
 from memcourse.guards.grammar.reach import REACH
+from memcourse.guards.grammar.released import RELEASED
 from memcourse.guards.grammar.rows import merged
 from memcourse.guards.grammar.unchecked import UNCHECKED
 from memcourse.guards.grammar.unseen import UNSEEN
@@ -61,7 +65,7 @@ from memcourse.guards.grammar.world import WORLD
 __all__ = ["FEATURES", "GRAMMAR"]
 
 GRAMMAR: dict[str, dict[str, str]] = reduce(
-    merged, (REACH, CLAIMS, WORLD, ASKING, UNCHECKED, WIDENING, UNSEEN, PERSONA),
+    merged, (REACH, CLAIMS, WORLD, ASKING, AUDIENCE, UNCHECKED, RELEASED, WIDENING, UNSEEN, PERSONA),
     {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",

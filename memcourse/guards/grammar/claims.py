@@ -58,7 +58,9 @@ _TRANSFER = {
           r"|sauvegard\w+|dupliqu\w+|expor\w+|post\w+|coll\w+|saisi\w*|fais suivre|faire suivre",
     "es": r"envi\w+|reenv\w+|manda\w*|mándal\w+|copi\w+|sube|subir|súbel\w+|sincroniz\w+|pasa\w*|export\w+|publica\w*"
           r"|guarda\w*",
-    "de": r"schick\w*|send\w*|weiterleit\w*|leite\w* \w+ weiter|kopier\w*|hochlad\w*|lad\w* \w+ hoch|synchronisier\w*"
+    # a separable verb keeps its particle at the end of the clause ("leite jede Unterhaltung an … weiter")
+    "de": r"schick\w*|send\w*|weiterleit\w*|\bleite(?:st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bweiter\b)|kopier\w*|hochlad\w*"
+          r"|\blad(?:e|st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bhoch\b)|synchronisier\w*"
           r"|exportier\w*|spiegel\w*|ablegen|speicher\w*|\bgepostet\b|\bposte(?:st|t|n|te|ten)?\b|rausgeh\w*"
           r"|geht \w+ raus|kopie|eintr[aä]g\w*|\btr[aä]g(?:e|st|t|en)\b"
           r"|\w*teil\w*",
@@ -395,7 +397,8 @@ _DIMENSION = {
           r"|\b(?:mir gegenüber|mit mir|bei mir)\s+(?:nie|nicht|niemals|kein\w*)\b|\b(?:erwähn|red|sprich)\w*\s+"
           r"(?:mir gegenüber|mit mir)\b",
     "fr": r"\bne me (?:parle|reparle) plus de\b"
-          r"|\bne me (?:parle|reparle|mentionne)s? (?:plus |jamais |pas )+(?:de|du|des)\b"
+          r"|\bne me (?:parle|reparle|mentionne|propose|suggère|suggere|conseille|recommande|montre|sers|envoie)s? "
+          r"(?:plus |jamais |pas )+(?:de|du|des|d')"
           r"|\bavec moi,? ne (?:parle|mentionne)s? (?:jamais|plus|pas)\b",
     "ru": r"\bне (?:напоминай|упоминай|говори) мне\b|\bсо мной (?:не|никогда не) (?:говори|упоминай)\b"
           r"|\bпри мне (?:не|никогда не) (?:упоминай|говори)\b",
