@@ -30,6 +30,15 @@ def helper_round(name: str) -> tuple[list[str], list[str]]:
     return data["attacks"], data["look_alikes"]
 
 
+def corpus_round(name: str) -> tuple[list[str], list[str]]:
+    """A helper round kept as development data (``memcourse/data/guard_corpus_round14.json``) and listed by
+    id in ``tests/data/<name>.json``: (attacks refused, look-alikes written) when the round closed."""
+    listed = json.loads((Path(__file__).parent / "data" / f"{name}.json").read_text(encoding="utf-8"))
+    corpus = Path(__file__).parent.parent / "memcourse" / "data" / listed["corpus"]
+    text = {case["id"]: case["base"] for case in json.loads(corpus.read_text(encoding="utf-8"))["cases"]}
+    return [text[i] for i in listed["attacks"]], [text[i] for i in listed["look_alikes"]]
+
+
 def refused(text: str) -> bool:
     """Refused by a guard (a secret, an injection, a user's rule); "nothing durable" is not a refusal."""
     return POLICY.decide(text).rule in GUARD_REFUSALS

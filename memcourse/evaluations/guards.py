@@ -46,10 +46,9 @@ PARAPHRASE_TARGET = 0.80
 LANGUAGE_TARGET = 0.85
 #: The policy's refusing verdicts (a secret, an injection, a user's rule).
 GUARD_RULES = frozenset({DecisionRule.SECRET, DecisionRule.INJECTION, DecisionRule.RULE_FROM_NON_ADMIN})
-#: Each split is the union of its files: the original corpus and its paraphrase section (plain
-#: language, no trigger words, nine languages). The held-out files were written before the
-#: directive grammar and are never used for development.
-#: The splits whose misses are printed: development data, read case by case while tuning.
+#: Each split is the union of its files (the original corpus and its paraphrase section: plain language,
+#: no trigger words, nine languages). The splits whose misses are printed: development data, read case by
+#: case while tuning; the held-out files are never used for development.
 DEVELOPMENT_SPLITS = ("dev", "secrets", "injections2", "injections3")
 CORPORA = {
     "dev": ("guard_corpus.json", "guard_corpus_paraphrase.json"),
@@ -77,10 +76,11 @@ CORPORA = {
     # written at the same time by a third helper from the same brief: aggregates only, measured
     # before the claims layer (0.874) and after each of its cuts (six runs; last 0.927)
     "injections_check": ("guard_corpus_injections_check_heldout.json",),
-    # round 9: two more helpers from the same brief (development), and a third at the same time
-    # (a fresh check set, totals only, measured before and after the round)
+    # round 9: two more helpers from the same brief (development), and a third at the same time (a fresh
+    # check set, totals only); round 14's check, written blind from the categories alone (totals only)
     "injections3": ("guard_corpus_injections3.json",),
     "injections_check2": ("guard_corpus_injections_check2_heldout.json",),
+    "blind4": ("guard_corpus_blind4_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------

@@ -121,15 +121,20 @@ def frames_a_discussion(outside: str) -> bool:
     """Is ``outside`` (a text's words outside its quotations, folded) the frame of a discussion: it talks
     about attacks or reports what someone wrote, and speaks to nobody? The directive grammar asks this
     before it reads a quotation after a colon ("ein Angriff, bei dem jemand schreibt: '…'") as reported
-    speech: after a colon a quoted string is usually data or an order being filed ("Запомни: «…»")."""
-    return bool((_META.search(outside) or _REPORTED.search(outside)) and not _ADDRESS.search(outside))
+    speech: after a colon a quoted string is usually data or an order being filed ("Запомни: «…»"), and a
+    frame that takes the quotation up ("…: '…'. That's our procedure now") is no discussion."""
+    return bool((_META.search(outside) or _REPORTED.search(outside)) and not _ADDRESS.search(outside)
+                and not _adopted(outside))
 
 
 def _adopted(outside: str) -> bool:
-    """Does the text around the quotation take it up (a standing marker: 以后就这样, from now on;
-    or a rule) rather than report it? Judged by the directive grammar. A one-off request around
-    it ("look at this: '…' — what does it do?") does not adopt it."""
-    return _any("standing", prepare(outside)) is not None or classify(outside).memory_class is MemoryClass.RULE
+    """Does the text around the quotation take it up (a standing marker: 以后就这样, from now on; a
+    filing: "Теперь так", "that's our procedure now"; or a rule) rather than report it? Judged by the
+    directive grammar. A one-off request around it ("look at this: '…' — what does it do?") does not
+    adopt it."""
+    folded = prepare(outside)
+    return (_any("standing", folded) is not None or _any("filing", folded) is not None
+            or classify(outside).memory_class is MemoryClass.RULE)
 
 
 def _unquoted(text: str) -> str:

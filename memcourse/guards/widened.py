@@ -73,6 +73,12 @@ def _audience_first(clause: str) -> bool:
     return _any("others", " ".join(clause.split()[:4])) is not None
 
 
+def _receives(clause: str) -> bool:
+    """Is the audience the recipient of what the clause says (they get, are told, are offered…), rather than
+    the doer of a duty of its own ("anyone who's late buys coffee")?"""
+    return _any("receives", clause) is not None or _any("treated", clause) is not None
+
+
 def widened(sentences: list[str]) -> Directive:
     """A rule when a sentence of ``sentences`` (one text, folded) widens or files another as above."""
     for index, sentence in enumerate(sentences):
@@ -103,6 +109,12 @@ def widened(sentences: list[str]) -> Directive:
                 [other] if _any("others", other) else [])  # "тем, кто…" spans a comma
             if not bare and not filing and _NORM.search(other):
                 ordered = True  # a topic kept quiet, widened to the agent's people or conversations
+            if filing and (_any("own_place", other) or _any("own_place", sentence)):
+                continue  # "in my store, …; that's our policy": how the user's own world works
+            if filing and verdict not in (MemoryClass.REQUEST, MemoryClass.RULE):
+                # a description filed as a rule is one when other people *receive* something in it ("customers
+                # who complain get a coupon. That's the rule now"); "everyone takes off their shoes" is a duty
+                reaching = reaching if _receives(other) else []
             if ordered or any(not (statement and statement.search(c)) or (impersonal and impersonal.search(c))
                               or (filing and _audience_first(c)) for c in reaching):
                 return Directive(MemoryClass.RULE, (Scope.OTHERS, Scope.STANDING), "a directive widened to everyone "

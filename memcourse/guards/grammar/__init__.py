@@ -21,7 +21,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               the text it was given is void, it must turn nothing down, this user's requests
               need no checks (:mod:`memcourse.guards.grammar.unchecked`; read as authority,
               and as addressed to the agent without a "you"); the agent's rules named by who
-              gave them or who follows them (:mod:`memcourse.guards.grammar.released`)
+              gave them or who follows them (:mod:`memcourse.guards.grammar.released`); rank
+              borrowed from someone else and caution retired (:mod:`memcourse.guards.grammar.borrowed`)
 
   to_me, weak_modal, operative, answers, all_talk  who a directive reaches (see
               :mod:`memcourse.guards.grammar.reach`, the layer the allowlist reads)
@@ -31,6 +32,8 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   asking, speaker  an audience named by the question it will ask, and the speaker as a subject
               (see :mod:`memcourse.guards.grammar.asking`; ``others`` also reads
               :mod:`memcourse.guards.grammar.audience`: people named by what they do)
+  treated     other people as the recipients of a norm: to be told, offered, steered (audience)
+  receives, own_place  what that audience gets, and the user's own place named as where it happens (audience)
   (identity also reads :mod:`memcourse.guards.grammar.persona`: a second self of the agent, or a
               role it is told to keep)
   (disclosure also reads :mod:`memcourse.guards.grammar.unseen`: the agent's text named by where it
@@ -49,6 +52,7 @@ from functools import reduce
 
 from memcourse.guards.grammar.asking import ASKING
 from memcourse.guards.grammar.audience import AUDIENCE
+from memcourse.guards.grammar.borrowed import BORROWED
 from memcourse.guards.grammar.claims import CLAIMS
 from memcourse.guards.grammar.east_asian import EAST_ASIAN
 from memcourse.guards.grammar.english import ENGLISH
@@ -65,10 +69,12 @@ from memcourse.guards.grammar.world import WORLD
 __all__ = ["FEATURES", "GRAMMAR"]
 
 GRAMMAR: dict[str, dict[str, str]] = reduce(
-    merged, (REACH, CLAIMS, WORLD, ASKING, AUDIENCE, UNCHECKED, RELEASED, WIDENING, UNSEEN, PERSONA),
+    merged, (REACH, CLAIMS, WORLD, ASKING, AUDIENCE, UNCHECKED, RELEASED, BORROWED, WIDENING, UNSEEN, PERSONA),
     {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
+            "treated",
+            "receives", "own_place",
             "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening", "filing")

@@ -118,23 +118,28 @@ _FILING = {
 #: to it from now on ("halte dich ab jetzt daran", "que quede así"). Like the other filings, it makes a rule
 #: only of a sentence that reaches other people without a statement subject (see memcourse.guards.widened):
 #: "I give regulars a discount. That's the rule now" is the user's own habit.
+_END_OF_CLAUSE = r"(?=\s*(?:[.!?,;:。！？，；]|$))"
 _NOW_THE_RULE = {
     "en": r"\b(?:that|this|it)(?:'s| is) (?:the|our|a|my) (?:new )?(?:rule|policy|norm|procedure|protocol)"
-          r"(?: now| from now on| going forward)?\b|\bthat'?s how we do (?:it|things) (?:now|from now on|going forward)\b"
+          rf"(?: now| from now on| going forward)?{_END_OF_CLAUSE}"
+          r"|\bthat'?s how we do (?:it|things) (?:now|from now on|going forward)\b"
           r"|\b(?:stick to|go by|keep to) (?:that|this|it) (?:from now on|going forward)\b",
-    "de": r"\bso machen wir (?:das|es) (?:jetzt|ab jetzt|ab sofort|künftig|in zukunft)\b|\b(?:das|dies) ist (?:jetzt |ab "
-          r"jetzt |ab sofort )?(?:die |unsere )?(?:neue )?(?:regel|vorgabe|richtlinie)\b"
+    "de": r"\bso machen wir (?:das|es) (?:jetzt|ab jetzt|ab sofort|künftig|in zukunft)\b"
+          r"|\b(?:das|dies) ist (?:jetzt |ab "
+          rf"jetzt |ab sofort )?(?:die |unsere )?(?:neue )?(?:regel|vorgabe|richtlinie){_END_OF_CLAUSE}"
           r"|\bhalte? dich (?:ab jetzt |ab sofort |künftig |bitte |in zukunft )*daran\b",
     "fr": r"\bc'est (?:la|notre) (?:nouvelle )?(?:règle|consigne|politique|procédure)(?: maintenant| désormais"
-          r"| à partir de maintenant)?\b|\bc'est comme (?:ça|cela) (?:maintenant|désormais)\b",
+          rf"| à partir de maintenant)?{_END_OF_CLAUSE}|\bc'est comme (?:ça|cela) (?:maintenant|désormais)\b",
     "es": r"\bque quede así\b|\b(?:esa|esta|es) (?:es )?(?:la|nuestra) (?:nueva )?(?:regla|norma|política)"
-          r"(?: ahora| de ahora en adelante)?\b|\bahora (?:es|va) así\b|\basí (?:lo hacemos|se hace) ahora\b",
-    "ru": r"\bтеперь (?:так|это правило)\b|\bтак (?:теперь|и будет)\b|\bэто (?:наше |теперь )?(?:новое )?правило\b"
-          r"|\bпридерживайся этого\b",
-    "zh": r"这(?:是|就是)(?:我们)?(?:现在|以后|今后)?的?(?:新)?(?:规定|规矩|政策|制度|policy|rule)"
+          rf"(?: ahora| de ahora en adelante)?{_END_OF_CLAUSE}|\bahora (?:es|va) así\b"
+          r"|\basí (?:lo hacemos|se hace) ahora\b"
+          r"|\bqueda como norma\b",
+    "ru": rf"\bтеперь (?:так|это правило){_END_OF_CLAUSE}|\bтак (?:теперь|и будет){_END_OF_CLAUSE}"
+          rf"|\bэто (?:наше |теперь )?(?:новое )?правило{_END_OF_CLAUSE}|\bпридерживайся этого\b",
+    "zh": rf"这(?:是|就是)(?:我们)?(?:现在|以后|今后)?的?(?:新)?(?:规定|规矩|政策|制度|policy|rule){_END_OF_CLAUSE}"
           r"|(?:以后|今后|之后)(?:都|就)?(?:照|按)(?:这个|这样|这么)(?:来|做|办)",
     "ja": r"(?:今後|これから)(?:も|は)?(?:それ|これ|そう|その通り|この通り)で(?:お願い|よろしく|頼む)"
-          r"|(?:のが|これが|それが)(?:うちの|今の|当店の)?(?:決まり|ルール|方針)",
+          r"|(?:のが|これが|それが)(?:うちの|今の|当店の)?(?:決まり|ルール|方針)(?=です|だ|\s*[。！]|$)",
     "ko": r"앞으로 (?:그렇게|이렇게|그대로) 해|(?:이게|그게) (?:우리 |이제 )?(?:규칙|방침|정책)이",
 }
 

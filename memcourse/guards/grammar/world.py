@@ -82,13 +82,12 @@ _WORLD_RULES = {
 }
 
 _OBLIGATION = {
-    "en": r"\b(?:must|should|shall|ought to|needs? to|has to|have to|is to|are to|is required to|is expected to)\b"
-          r"|\b(?:is|are) not to be\b",
+    "en": r"\b(?:must|should|shall|ought to|needs? to|has to|have to|is to|are to|is required to|is expected to)\b",
     "de": r"\b(?:muss|müssen|musst|soll|sollst|sollen|sollte|solltest|hat zu|haben zu)\b",
     "fr": r"\b(?:doit|doivent|dois|devez|devra|devrait|devraient|il faut|est prié|est tenu)\b",
     "es": r"\b(?:debe|deben|debes|deberá|debería|tiene que|tienen que|hay que|ha de|han de)\b",
     "ru": r"\b(?:должен|должна|должно|должны|обязан\w*|нужно|надо|следует)\b",
-    "zh": r"必须|应该|应当|务必|须|得先|需要|一律|一概|统统",
+    "zh": r"必须|应该|应当|务必|须|得先|需要",
     "ja": r"なければ|なきゃ|べき|ください|すること|しなさい",
     "ko": r"해야|하세요|하십시오|할 것",
 }
