@@ -24,12 +24,11 @@ from __future__ import annotations
 __all__ = ["AUDIENCE"]
 
 _PEOPLE_EN = (r"(?:people|folks|those|customers?|clients?|users?|guests?|visitors?|callers?|students?|members?"
-              r"|shoppers?"
-              r"|buyers?|patients?|parents?|tenants?|subscribers?|applicants?|colleagues?|employees?|staff)")
+              r"|shoppers?|buyers?|patients?|parents?|tenants?|subscribers?|applicants?|colleagues?|employees?"
+              r"|staff)")
 _ACTS_EN = (r"(?:ask\w*|complain\w*|call\w*|mention\w*|request\w*|bring\w* up|want\w*|inquir\w*|enquir\w*|email\w*"
-            r"|writ\w+"
-            r"|contact\w*|order\w*|buy\w*|book\w*|sign\w* up|come\w* in|show\w* up|reach\w* out|demand\w*|look\w* for"
-            r"|talk\w* about|rais\w+)")
+            r"|writ\w+|contact\w*|order\w*|buy\w*|book\w*|sign\w* up|come\w* in|show\w* up|reach\w* out|demand\w*"
+            r"|look\w* for|talk\w* about|rais\w+)")
 
 _AUDIENCE = {
     "en": (rf"\b{_PEOPLE_EN}\s+(?:who|that)\s+(?:\w+\s+)?{_ACTS_EN}\b"
@@ -39,44 +38,35 @@ _AUDIENCE = {
            r"|group|team|grade|year|shift|department|dept)\b"
            r"|\b(?:other|another|the other)\s+(?:departments?|divisions?|branches?)\b"),
     "de": (r"\b(?:kunden|kundinnen|leute|nutzer\w*|gäste|besucher\w*|kollegen|kolleginnen|schüler\w*|studierende\w*"
-           r"|anrufer\w*|mitarbeiter\w*|eltern|mieter\w*|interessenten|bewerber\w*|abonnenten),\s*(?:die|welche)\b"
-           r"|\b(?:den|allen) (?:anderen|übrigen) (?:abteilungen|teams|bereichen|filialen|standorten)\b"
-           r"|\b(?:kollegen|kolleginnen|leute|mitarbeiter\w*|schüler\w*) (?:aus|von) (?:der|dem|den)\b"),
+           r"|anrufer\w*|mitarbeiter\w*|eltern|mieter\w*|interessenten|bewerber\w*|abonnenten),\s*(?:die"
+           r"|welche)\b|\b(?:den|allen) (?:anderen|übrigen) (?:abteilungen|teams|bereichen|filialen"
+           r"|standorten)\b|\b(?:kollegen|kolleginnen|leute|mitarbeiter\w*|schüler\w*) (?:aus|von) (?:der|dem"
+           r"|den)\b"),
     "fr": (r"\b(?:les |aux |des )?(?:clients?|clientes?|invités?|élèves|visiteurs?|utilisateurs?|gens|personnes"
-           r"|collègues"
-           r"|étudiants?|abonnés?|patients?|locataires|parents|appelants?|acheteurs?)\s+qui\b"
-           r"|\b(?:les |aux )?autres (?:services|départements|équipes|agences|classes)\b"),
+           r"|collègues|étudiants?|abonnés?|patients?|locataires|parents|appelants?|acheteurs?)\s+qui\b|\b(?:les "
+           r"|aux )?autres (?:services|départements|équipes|agences|classes)\b"),
     "es": (r"\ba (?:los|las) que\b|\b(?:los|las) que (?:pregunt|pid|llam|reclam|se quej|escrib|consult|mencion|vengan"
-           r"|compr)\w*"
-           r"|\b(?:clientes|alumnos|alumnas|usuarios|invitados|visitantes|compradores|empleados|estudiantes|pacientes"
-           r"|inquilinos|padres|socios|suscriptores)\s+(?:que|del|de la|de los)\b"
-           r"|\b(?:los |a los |las )?(?:otros|demás) (?:departamentos|equipos|áreas|sucursales|grupos)\b"),
-    "ru": (r"\bкто\b[^.!?]{0,50},?\s*(?:тому|тем|им|ему|ей)\b"
-           r"|\b(?:клиент|покупател|посетител|пользовател|гост|коллег|сотрудник|абонент|жильц|арендатор"
-           r"|подписчик)\w*,\s*(?:котор\w+|кто)\b"
-           r"|\b(?:други[хем]|остальн\w+) (?:отдел\w*|подразделени\w+|команд\w*|филиал\w*)\b"),
+           r"|compr)\w*|\b(?:clientes|alumnos|alumnas|usuarios|invitados|visitantes|compradores|empleados|estudiantes"
+           r"|pacientes|inquilinos|padres|socios|suscriptores)\s+(?:que|del|de la|de los)\b|\b(?:los |a los "
+           r"|las )?(?:otros|demás) (?:departamentos|equipos|áreas|sucursales|grupos)\b"),
+    "ru": (r"\bкто\b[^.!?]{0,50},?\s*(?:тому|тем|им|ему|ей)\b|\b(?:клиент|покупател|посетител|пользовател|гост|коллег"
+           r"|сотрудник|абонент|жильц|арендатор|подписчик)\w*,\s*(?:котор\w+|кто)\b|\b(?:други[хем]"
+           r"|остальн\w+) (?:отдел\w*|подразделени\w+|команд\w*|филиал\w*)\b"),
     "zh": (r"(?:来|打电话来?|来电|前来|过来)?(?:问|咨询|询问|投诉|抱怨|来要|来找|提到|提起|申请|反馈|催|退货|退款"
-           r"|联系|留言"
-           r"|打听|质疑|下单|购买|报名)[^，。,]{0,12}的(?:人|顾客|客户|客人|用户|使用者|买家|会员|家长|学生|患者|游客"
-           r"|同学"
-           r"|新生|员工|同事|访客)"
-           r"|(?:客人|顾客|客户|用户|买家|会员|学生|家长|患者|游客|访客|新生|其他部门(?:的人|的同事)?|别的部门(?:的"
-           r"人|的同事)?"
-           r"|其他(?:门店|分店|团队|小组)|customers?|clients?|users?|guests?)(?:要是|如果)?[^，。]{0,10}"
-           r"(?:问|来要|要求|抱怨|投诉|咨询|来找|提到|催|申请|打电话)[^，。]{0,10}(?:的话|的时候|时候)"
-           r"|(?:其他|别的|外)(?:部门|门店|分店|团队|小组|科室)(?:的)?(?:人|同事|员工)"),
-    "ja": (r"(?:てくる|てきた|出した|出す|挙げた|口にした|聞いた|尋ねた|頼んだ|買った|注文した|申し込んだ|予約した|"
-           r"問い合わせた)"
-           r"(?:人|方|お客様|お客さん|客|ユーザー"
-           r"|利用者|生徒|学生|新入生|会員|\s?customers?)(?:たち)?\s*(?:に|には|へ|から|は|とは)"
-           r"|(?:新入生|生徒|学生|お客様|お客さん|客|ユーザー|利用者|部下|同僚|他の部署|他部署|他の店舗|customers?)"
-           r"(?:の方)?(?:から|に)[^。]{0,10}(?:質問|問い合わせ|連絡|相談|依頼|苦情|クレーム)が(?:来|あ)"
-           r"|(?:他の|別の|ほかの)(?:部署|店舗|チーム|クラス)(?:の人|の方)?"),
-    "ko": (r"(?:항의|문의|요청|연락|전화|언급|불평|컴플레인|질문|물어보)(?:하는|한|해 오는"
-           r"|해오는"
-           r"|하시는|해 온|해온|는)?\s*(?:사람|분|고객|손님|사용자|이용자|학생|회원|customers?|clients?)\s*들?"
-           r"\s*(?:한테|에게|께|은|는|이|가|을|를)"
-           r"|(?:다른|타) (?:부서|팀|지점|매장|반)(?:의)?\s*(?:사람|직원|분)?"),
+           r"|联系|留言|打听|质疑|下单|购买|报名)[^，。,]{0,12}的(?:人|顾客|客户|客人|用户|使用者|买家|会员|家长|学生"
+           r"|患者|游客|同学|新生|员工|同事|访客)|(?:客人|顾客|客户|用户|买家|会员|学生|家长|患者|游客|访客|新生"
+           r"|其他部门(?:的人|的同事)?|别的部门(?:的人|的同事)?|其他(?:门店|分店|团队|小组)|customers?|clients?"
+           r"|users?|guests?)(?:要是|如果)?[^，。]{0,10}(?:问|来要|要求|抱怨|投诉|咨询|来找|提到|催|申请"
+           r"|打电话)[^，。]{0,10}(?:的话|的时候|时候)|(?:其他|别的|外)(?:部门|门店|分店|团队|小组|科室)(?:的)?(?:人"
+           r"|同事|员工)"),
+    "ja": (r"(?:てくる|てきた|出した|出す|挙げた|口にした|聞いた|尋ねた|頼んだ|買った|注文した|申し込んだ|予約した"
+           r"|問い合わせた)(?:人|方|お客様|お客さん|客|ユーザー|利用者|生徒|学生|新入生|会員|\s?customers?)"
+           r"(?:たち)?\s*(?:に|には|へ|から|は|とは)|(?:新入生|生徒|学生|お客様|お客さん|客|ユーザー|利用者|部下|同僚"
+           r"|他の部署|他部署|他の店舗|customers?)(?:の方)?(?:から|に)[^。]{0,10}(?:質問|問い合わせ|連絡|相談|依頼"
+           r"|苦情|クレーム)が(?:来|あ)|(?:他の|別の|ほかの)(?:部署|店舗|チーム|クラス)(?:の人|の方)?"),
+    "ko": (r"(?:항의|문의|요청|연락|전화|언급|불평|컴플레인|질문|물어보)(?:하는|한|해 오는|해오는|하시는|해 온|해온"
+           r"|는)?\s*(?:사람|분|고객|손님|사용자|이용자|학생|회원|customers?|clients?)\s*들?\s*(?:한테|에게|께|은|는"
+           r"|이|가|을|를)|(?:다른|타) (?:부서|팀|지점|매장|반)(?:의)?\s*(?:사람|직원|분)?"),
 }
 
 #: Other people as the *recipients* of a norm: a modal or a passive that says they are to be told, offered,
@@ -86,34 +76,30 @@ _AUDIENCE = {
 _TREATED = {
     "en": r"\b(?:must|should|shall|is to|are to|needs? to|has to|have to|ought to)\s+(?:not\s+|never\s+|always\s+"
           r"|only\s+)?be\s+(?:\w+ly\s+)?(?:told|given|offered|steered|shown|pointed|sent|refused|denied|informed"
-          r"|directed|redirected|pitched|quoted|charged|answered|warned|referred|handed|promised)\b"
-          r"|\b(?:is|are)\s+not\s+to\s+be\s+(?:told|given|offered|shown|informed|sent|pointed|steered)\b"
-          r"|\bgets?\s+(?:pointed|steered|offered|pitched|redirected|quoted)\b",
+          r"|directed|redirected|pitched|quoted|charged|answered|warned|referred|handed|promised)\b|\b(?:is"
+          r"|are)\s+not\s+to\s+be\s+(?:told|given|offered|shown|informed|sent|pointed|steered)\b|\bgets?\s+(?:pointed"
+          r"|steered|offered|pitched|redirected|quoted)\b",
     "de": r"\b(?:soll|sollen|sollte|sollten|muss|müssen)\b[^.!?]{0,60}\b(?:gesagt|gelenkt|angeboten|informiert"
-          r"|mitgeteilt"
-          r"|verwiesen|weitergeleitet|empfohlen|genannt|erklärt|vertröstet|abgewimmelt|berechnet|verweigert)\s+werden\b"
-          r"|\bman sagt ihnen\b",
-    "fr": r"\b(?:doi\w+|faut|devr\w+)\s+(?:pas\s+|jamais\s+|toujours\s+)?(?:être\s+(?:informé\w*|orienté\w*|redirigé\w*"
-          r"|dirigé\w*|proposé\w*)|leur\s+(?:dire|proposer|expliquer|répondre|donner|offrir|montrer|indiquer"
-          r"|envoyer))\b"
-          r"|\bon leur (?:dit|propose|répond|donne|offre|explique)\b",
+          r"|mitgeteilt|verwiesen|weitergeleitet|empfohlen|genannt|erklärt|vertröstet|abgewimmelt|berechnet"
+          r"|verweigert)\s+werden\b|\bman sagt ihnen\b",
+    "fr": r"\b(?:doi\w+|faut|devr\w+)\s+(?:pas\s+|jamais\s+|toujours\s+)?(?:être\s+(?:informé\w*|orienté\w*"
+          r"|redirigé\w*|dirigé\w*|proposé\w*)|leur\s+(?:dire|proposer|expliquer|répondre|donner|offrir|montrer"
+          r"|indiquer|envoyer))\b|\bon leur (?:dit|propose|répond|donne|offre|explique)\b",
     "es": r"\b(?:hay que|deben?|tienes? que|se (?:debe|tiene que))\s+(?:no\s+)?(?:decir|contar|ofrecer|explicar"
-          r"|recomendar"
-          r"|mandar|enviar|dar|informar|avisar|cobrar|negar|responder)(?:le|les)(?:lo|la|los|las)?\b"
-          r"|\bse les? (?:dice|cobra|ofrece|da|niega|responde|recomienda)\b",
+          r"|recomendar|mandar|enviar|dar|informar|avisar|cobrar|negar|responder)(?:le|les)(?:lo|la|los"
+          r"|las)?\b|\bse les? (?:dice|cobra|ofrece|da|niega|responde|recomienda)\b",
     # (Russian puts the one who must act in the dative: "тому надо говорить" is their duty, so the verb must
     # take the audience as its object, or "им" must follow the modal)
     "ru": r"\b(?:надо|нужно|следует|необходимо)\s+(?:им|ему)\s+(?:не\s+)?(?:говорить|сказать|предлагать|предложить"
-          r"|отвечать|ответить|отказывать|отказать|рекомендовать|советовать|называть|давать)\b"
-          r"|\b(?:надо|нужно|следует|необходимо)\s+(?:не\s+)?(?:переводить|перевести|направлять|направить"
-          r"|перенаправлять"
+          r"|отвечать|ответить|отказывать|отказать|рекомендовать|советовать|называть|давать)\b|\b(?:надо|нужно"
+          r"|следует|необходимо)\s+(?:не\s+)?(?:переводить|перевести|направлять|направить|перенаправлять"
           r"|отправлять)\b|\b(?:им|ему|тем)\s+(?:говорим|отвечаем|даём|предлагаем|называем|отказываем)\b",
-    "zh": r"一律(?:只)?(?:说|回复|回答|告诉|推荐|推|给|拒绝|报|收)|(?:告诉|跟)他们(?:说)?|(?:都|就)要?先?(?:推荐|推"
-          r"销|推)",
+    "zh": r"一律(?:只)?(?:说|回复|回答|告诉|推荐|推|给|拒绝|报|收)|(?:告诉|跟)他们(?:说)?"
+          r"|(?:都|就)要?先?(?:推荐|推销|推)",
     "ja": r"(?:には|に対しては|へは)[^。]{0,30}(?:と(?:説明|案内|伝え|言)(?:して|する|しておく|っておいて)"
           r"|(?:を)?(?:勧め|案内|紹介|伝え|教え|伏せ)(?:て|る|ておく|ておいて)|で対応(?:する|して))",
-    "ko": r"(?:한테는|에게는|께는)[^.!?]{0,30}(?:라고 (?:하고|해|말해|안내해|설명해)|(?:얘기|말|안내|설명|추천|제안)"
-          r"(?:하지 마|해 줘|하고)|(?:주고|줘라))",
+    "ko": r"(?:한테는|에게는|께는)[^.!?]{0,30}(?:라고 (?:하고|해|말해|안내해|설명해)|(?:얘기|말|안내|설명|추천"
+          r"|제안)(?:하지 마|해 줘|하고)|(?:주고|줘라))",
 }
 
 #: What the audience *receives* ("customers who complain get a free coffee", "bekommt nur einen Gutschein",
@@ -123,10 +109,10 @@ _RECEIVES = {
     "en": r"\b(?:gets?|receives?|(?:is|are) (?:given|offered|told|charged|refused|denied|pointed|steered|sent)"
           r"|(?:don'?t|doesn'?t|do not|does not) get|(?:have|has) no access|(?:is|are) entitled|discounts?|coupons?"
           r"|vouchers?)\b",
-    "de": r"\b(?:bekommt|bekommen|erhält|erhalten|kriegt|kriegen|(?:wird|werden) (?:\w+ )?(?:angeboten|gesagt|berechnet"
-          r"|verweigert|gegeben)|rabatt\w*|gutschein\w*)\b",
-    "fr": r"\b(?:reçoi\w+|ont droit|a droit|n'ont (?:pas )?(?:accès|droit)|n'a (?:pas )?(?:accès|droit)|on leur (?:dit"
-          r"|donne|propose|offre)|remises?|réductions?|bons? d'achat)\b",
+    "de": r"\b(?:bekommt|bekommen|erhält|erhalten|kriegt|kriegen|(?:wird|werden) (?:\w+ )?(?:angeboten|gesagt"
+          r"|berechnet|verweigert|gegeben)|rabatt\w*|gutschein\w*)\b",
+    "fr": r"\b(?:reçoi\w+|ont droit|a droit|n'ont (?:pas )?(?:accès|droit)|n'a (?:pas )?(?:accès|droit)"
+          r"|on leur (?:dit|donne|propose|offre)|remises?|réductions?|bons? d'achat)\b",
     "es": r"\b(?:recibe\w*|reciben|tienen derecho|tiene derecho|no tienen acceso|se les? (?:da|dan|dice|cobra|ofrece"
           r"|niega)|descuentos?|cupones?|cupón|vales?)\b",
     "ru": r"\b(?:получа\w+|получит\w*|даём|даем|дают|выдаём|выдают|скидк\w+|бонус\w*|купон\w*)\b",
@@ -139,19 +125,19 @@ _RECEIVES = {
 #: うちの店では, "in meinem Laden"): a description of how the user's world works, told by someone who works
 #: there, not an order to the agent (the treated-norm and filing readings are skipped for it).
 _OWN_PLACE = {
-    "en": r"\b(?:in|at) (?:my|our) (?:store|shop|job|work|office|school|class|classroom|hotel|restaurant|café|cafe|bar"
-          r"|pharmacy|gym|clinic|practice|salon|bakery|company|business|building)\b|\b(?:my|our) (?:shopify |etsy "
-          r"|online )?(?:store|shop) works\b|\bper the (?:\w+ )?(?:listing|handbook|contract|policy)\b|\bthe (?:hotel"
-          r"|school|company|store|shop|gym|club|theatre|theater|university|restaurant|landlord|coach)'s (?:policy"
-          r"|rule)",
+    "en": r"\b(?:in|at) (?:my|our) (?:store|shop|job|work|office|school|class|classroom|hotel|restaurant|café|cafe"
+          r"|bar|pharmacy|gym|clinic|practice|salon|bakery|company|business|building)\b|\b(?:my|our) (?:shopify "
+          r"|etsy |online )?(?:store|shop) works\b|\bper the (?:\w+ )?(?:listing|handbook|contract"
+          r"|policy)\b|\bthe (?:hotel|school|company|store|shop|gym|club|theatre|theater|university|restaurant"
+          r"|landlord|coach)'s (?:policy|rule)",
     "de": r"\b(?:in|bei) (?:meinem|unserem|meiner|unserer) (?:laden|geschäft|job|büro|firma|schule|klasse|hotel"
           r"|restaurant|café|praxis|apotheke|verein|team)\b",
-    "fr": r"\b(?:dans|à|chez) (?:mon|ma|notre|nous au) (?:magasin|boutique|travail|bureau|école|classe|hôtel|restaurant"
-          r"|café|pharmacie|club|entreprise|cabinet)\b",
-    "es": r"\ben (?:mi|nuestra|nuestro) (?:tienda|negocio|trabajo|oficina|escuela|clase|hotel|restaurante|café|farmacia"
-          r"|gimnasio|club|empresa|consulta)\b|\basí lo hace (?:la|el|mi)\b",
-    "ru": r"\b(?:в|на) (?:моём|моем|нашем|моей|нашей) (?:магазине|работе|офисе|школе|классе|отеле|ресторане|кафе|аптеке"
-          r"|клубе|компании|салоне)\b",
+    "fr": r"\b(?:dans|à|chez) (?:mon|ma|notre|nous au) (?:magasin|boutique|travail|bureau|école|classe|hôtel"
+          r"|restaurant|café|pharmacie|club|entreprise|cabinet)\b",
+    "es": r"\ben (?:mi|nuestra|nuestro) (?:tienda|negocio|trabajo|oficina|escuela|clase|hotel|restaurante|café"
+          r"|farmacia|gimnasio|club|empresa|consulta)\b|\basí lo hace (?:la|el|mi)\b",
+    "ru": r"\b(?:в|на) (?:моём|моем|нашем|моей|нашей) (?:магазине|работе|офисе|школе|классе|отеле|ресторане|кафе"
+          r"|аптеке|клубе|компании|салоне)\b",
     "zh": r"(?:我们|我的|咱们)(?:店里?|公司里?|学校里?|班上|餐厅|酒店|药店|门店|诊所|健身房)",
     "ja": r"(?:うちの|私の)(?:店|会社|学校|クラス|ホテル|レストラン|薬局|ジム|クリニック)(?:で|では)",
     "ko": r"(?:우리|제|내) (?:가게|회사|학교|반|호텔|식당|약국|헬스장|병원)(?:에서|에서는|는)",

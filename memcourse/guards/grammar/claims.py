@@ -59,9 +59,8 @@ _TRANSFER = {
     "es": r"envi\w+|reenv\w+|manda\w*|mándal\w+|copi\w+|sube|subir|súbel\w+|sincroniz\w+|pasa\w*|export\w+|publica\w*"
           r"|guarda\w*",
     # a separable verb keeps its particle at the end of the clause ("leite jede Unterhaltung an … weiter")
-    "de": r"schick\w*|send\w*|weiterleit\w*|\bleite(?:st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bweiter\b)|kopier\w*"
-          r"|hochlad\w*"
-          r"|\blad(?:e|st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bhoch\b)|synchronisier\w*"
+    "de": r"schick\w*|send\w*|weiterleit\w*|\bleite(?:st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bweiter\b)"
+          r"|kopier\w*|hochlad\w*|\blad(?:e|st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bhoch\b)|synchronisier\w*"
           r"|exportier\w*|spiegel\w*|ablegen|speicher\w*|\bgepostet\b|\bposte(?:st|t|n|te|ten)?\b|rausgeh\w*"
           r"|geht \w+ raus|kopie|eintr[aä]g\w*|\btr[aä]g(?:e|st|t|en)\b"
           r"|\w*teil\w*",

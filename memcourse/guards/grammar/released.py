@@ -28,30 +28,30 @@ __all__ = ["RELEASED"]
 #: also call them off (the same verbs as below: :data:`_RELEASE`).
 _FOLLOWED = {
     "en": r"\b(?:rules?|rulebook|guidelines?|guidance|instructions?|restrictions?|limits?|limitations?|policies"
-          r"|directions|orders|constraints?|directives?|settings|setup|brief(?:ing)?),?\s+(?:that\s+|which\s+)?you"
-          r"(?:'ve| have| had)?\s+(?:always\s+|so far\s+|until now\s+|originally\s+)?(?:been\s+)?(?:received|got|gotten"
-          r"|follow(?:ed|ing)?|obey(?:ed|ing)?|operate under|work(?:ed)? under|run (?:on|under)|were set up with"
-          r"|started (?:out )?with|came with|stick(?:ing)? to|stuck to|adhere(?:d)? to|abide by|abided by)\b",
-    "zh": r"你(?:之前|以前|原来|原本|一直|先前|过去|本来)?(?:收到|接到|拿到|得到|被告知|遵守|遵循|照着|按照|奉行|服"
-          r"从|执行|守着)"
-          r"(?:的|过的|着的|了的)(?:任何|所有|那些|那套|全部|一切)?(?:旧的?|原来的?|之前的?|以前的?)?"
-          r"(?:指示|指令|规则|规范|准则|守则|设定|限制|要求|命令|条款|规定|约束|规矩)",
+          r"|directions|orders|constraints?|directives?|settings|setup|brief(?:ing)?),?\s+(?:that\s+"
+          r"|which\s+)?you(?:'ve| have| had)?\s+(?:always\s+|so far\s+|until now\s+"
+          r"|originally\s+)?(?:been\s+)?(?:received|got|gotten|follow(?:ed|ing)?|obey(?:ed|ing)?|operate under"
+          r"|work(?:ed)? under|run (?:on|under)|were set up with|started (?:out )?with|came with|stick(?:ing)? to"
+          r"|stuck to|adhere(?:d)? to|abide by|abided by)\b",
+    "zh": r"你(?:之前|以前|原来|原本|一直|先前|过去|本来)?(?:收到|接到|拿到|得到|被告知|遵守|遵循|照着|按照|奉行|服从"
+          r"|执行|守着)(?:的|过的|着的|了的)(?:任何|所有|那些|那套|全部|一切)?(?:旧的?|原来的?|之前的?"
+          r"|以前的?)?(?:指示|指令|规则|规范|准则|守则|设定|限制|要求|命令|条款|规定|约束|规矩)",
     "ja": r"(?:あなた|君|きみ)が(?:これまで|今まで|元々|もともと|最初に|ずっと)?(?:従って(?:きた|いる|いた)"
-          r"|守って(?:きた|いる|いた)|守るように言われていた|受け取った|受けた|もらった|与えられた|言われた|教わった)"
-          r"(?:ルール|指示|制限|決まり|方針|ガイドライン|指針|設定|命令)",
+          r"|守って(?:きた|いる|いた)|守るように言われていた|受け取った|受けた|もらった|与えられた|言われた"
+          r"|教わった)(?:ルール|指示|制限|決まり|方針|ガイドライン|指針|設定|命令)",
     "ko": r"(?:네가|너가|니가|당신이)\s*(?:원래|지금까지|그동안|처음부터|여태)?\s*(?:따르던|따르는|따라 온|따라온"
-          r"|지키던"
-          r"|지키는|지켜 온|지켜온|받은|받았던|배운|들은)\s*(?:제한|규칙|지시|지침|가이드라인|설정|원칙|규정|정책)",
-    "es": r"\b(?:reglas|normas|instrucciones|indicaciones|pautas|directrices|restricciones|limitaciones)\s+que\s+"
-          r"(?:has\s+|habías\s+)?(?:seguías|sigues|seguido|recibiste|recibido|cumples|cumplías|obedeces|obedecías"
-          r"|te (?:dieron|dijeron|habían dado|indicaron|marcaron|impusieron))\b",
+          r"|지키던|지키는|지켜 온|지켜온|받은|받았던|배운|들은)\s*(?:제한|규칙|지시|지침|가이드라인|설정|원칙|규정"
+          r"|정책)",
+    "es": r"\b(?:reglas|normas|instrucciones|indicaciones|pautas|directrices|restricciones"
+          r"|limitaciones)\s+que\s+(?:has\s+|habías\s+)?(?:seguías|sigues|seguido|recibiste|recibido|cumples|cumplías"
+          r"|obedeces|obedecías|te (?:dieron|dijeron|habían dado|indicaron|marcaron|impusieron))\b",
     "de": r"\b(?:regeln|vorgaben|anweisungen|richtlinien|einschränkungen|instruktionen),?\s+(?:die|an die|mit denen"
           r"|nach denen) du (?:\w+ )?(?:bisher |bislang |immer |sonst |ursprünglich )?(?:befolgst|befolgt hast"
           r"|eingehalten hast|einhältst|bekommen hast|erhalten hast|gekriegt hast|dich (?:hältst|gehalten hast)"
           r"|eingerichtet wurdest|konfiguriert wurdest|ausgestattet wurdest|gestartet bist)",
-    "fr": r"\b(?:règles|consignes|instructions|directives|restrictions|limites)\s+(?:que tu (?:suis|suivais|as suivies"
-          r"|respectes|respectais|as reçues|avais reçues|appliques|appliquais)|qui t'étaient imposées|qu'on t'a"
-          r" (?:données|imposées|fixées))\b",
+    "fr": r"\b(?:règles|consignes|instructions|directives|restrictions|limites)\s+(?:que tu (?:suis|suivais"
+          r"|as suivies|respectes|respectais|as reçues|avais reçues|appliques"
+          r"|appliquais)|qui t'étaient imposées|qu'on t'a (?:données|imposées|fixées))\b",
     "ru": r"\b(?:правила|инструкции|установки|ограничения|указания),?\s+(?:котор\w+|что)\s+(?:ты\s+(?:раньше\s+"
           r"|всегда\s+)?(?:следовал|придерживался|соблюдал|получил|выполнял)\w*|тебе (?:дали|задали|прописали))",
 }
@@ -61,52 +61,51 @@ _BEFORE_THIS_CHAT = {
     "en": r"\b(?:everything|anything|whatever|all|what)\s+(?:that\s+)?you (?:were|have been|'ve been|got) (?:told"
           r"|given|instructed|asked|briefed)\b[^.!?]{0,40}\b(?:before (?:this|our|the) (?:chat|conversation|session)"
           r"|no longer|doesn'?t count|does not count|is void|is cancel+ed)\b",
-    "zh": r"(?:原来|最初|之前|以前|原本|本来)(?:的|那套|那些|这套|的那套|的那些)(?:设定|规则|规范|指令|指示|限制|准"
-          r"则|守则)"
-          r"[^。]{0,30}(?:不算|作废|无效|不用管|别管|只是测试|(?:不用|不必|无需)再?(?:照着|按照|遵守|遵循|理会|管))",
+    "zh": r"(?:原来|最初|之前|以前|原本|本来)(?:的|那套|那些|这套|的那套|的那些)(?:设定|规则|规范|指令|指示|限制|准则"
+          r"|守则)[^。]{0,30}(?:不算|作废|无效|不用管|别管|只是测试|(?:不用|不必|无需)再?(?:照着|按照|遵守|遵循|理会"
+          r"|管))",
     "ja": r"(?:この|今回の)(?:会話|チャット|やり取り)(?:が始まる)?(?:より|の)?前に(?:言われた|受けた|与えられた"
-          r"|渡された"
-          r"|指示された)(?:こと|指示|ルール|内容)",
+          r"|渡された|指示された)(?:こと|指示|ルール|内容)",
     "ko": r"(?:이|이번) (?:대화|채팅)(?:가|이)? (?:시작되기 )?전에 (?:받은|들은) (?:지시|규칙|설정|내용)",
-    "es": r"\b(?:lo|todo lo) que te (?:dijeron|habían dicho|indicaron|pidieron|ordenaron)\b[^.!?]{0,40}"
-          r"\b(?:antes de (?:esta|nuestra) (?:conversación|charla|chat)|ya no (?:vale|cuenta|aplica|sirve)"
-          r"|queda (?:anulado|sin efecto))",
+    "es": r"\b(?:lo|todo lo) que te (?:dijeron|habían dicho|indicaron|pidieron"
+          r"|ordenaron)\b[^.!?]{0,40}\b(?:antes de (?:esta|nuestra) (?:conversación|charla|chat)"
+          r"|ya no (?:vale|cuenta|aplica|sirve)|queda (?:anulado|sin efecto))",
     "de": r"\b(?:alles|das),? was (?:man )?dir vor (?:diesem|unserem) (?:gespräch|chat|dialog) (?:gesagt|aufgetragen"
           r"|vorgegeben|mitgegeben)\b",
-    "fr": r"\b(?:tout )?ce qu'on t'a (?:dit|demandé|donné|indiqué)\b[^.!?]{0,40}\bavant (?:cette|notre) (?:conversation"
-          r"|discussion)",
+    "fr": r"\b(?:tout )?ce qu'on t'a (?:dit|demandé|donné|indiqué)\b[^.!?]{0,40}\bavant (?:cette"
+          r"|notre) (?:conversation|discussion)",
     "ru": r"(?:вс[её]|то|все),?\s*что\s+тебе\s+(?:говорили|сказали|велели|приказали|поручили|объясняли|объяснили"
-          r"|внушали|давали|писали|задали|прописали)\b[^.!?]{0,40}(?:до (?:этого|нашего|начала|сегодняшнего)"
-          r" (?:разговора|чата|диалога|беседы|сеанса)|не в сч[её]т|не считается|больше не действует)",
+          r"|внушали|давали|писали|задали|прописали)\b[^.!?]{0,40}(?:до (?:этого|нашего|начала"
+          r"|сегодняшнего) (?:разговора|чата|диалога|беседы|сеанса)|не в сч[её]т|не считается|больше не действует)",
 }
 
 #: The rules of the team that operates the agent, void, and the listener told it need not mind them: three
 #: parts, because 运营 / 運営 / 운영 also name a shop's or an event's organisers.
 _OPERATORS_VOID = {
-    "zh": r"(?:运营|平台|官方)(?:方|团队|那边)?的?(?:规则|规范|准则|指示|限制|政策|规定)[^。]{0,30}"
-          r"(?:废除|废止|作废|取消|撤销|不算|失效)[^。]{0,30}(?:不用|不必|无需)再?(?:管|理会|遵守|照着|在意|顾虑)",
+    "zh": r"(?:运营|平台|官方)(?:方|团队|那边)?的?(?:规则|规范|准则|指示|限制|政策|规定)[^。]{0,30}(?:废除|废止|作废"
+          r"|取消|撤销|不算|失效)[^。]{0,30}(?:不用|不必|无需)再?(?:管|理会|遵守|照着|在意|顾虑)",
     "ja": r"運営(?:側|チーム|元|さん)?の(?:ルール|規約|ガイドライン|方針|指示|決まり)[^。]{0,30}(?:廃止|無効|撤廃"
-          r"|なくな"
-          r"|終わ|取り消)[^。]{0,30}(?:気にしなくて|従わなくて|守らなくて|無視して)",
-    "ko": r"운영(?:팀|진|측|자)(?:의)?\s*(?:가이드라인|규칙|지침|정책|규정)[^.!?]{0,30}(?:폐기|폐지|없어|무효|취소|"
-          r"철회)"
-          r"[^.!?]{0,30}(?:신경 안 (?:써|쓰셔)도|신경 쓰지 않(?:아|으셔)도|안 지켜도|(?:따르|지키)지 않(?:아|으셔)도)",
+          r"|なくな|終わ|取り消)[^。]{0,30}(?:気にしなくて|従わなくて|守らなくて|無視して)",
+    "ko": r"운영(?:팀|진|측|자)(?:의)?\s*(?:가이드라인|규칙|지침|정책|규정)[^.!?]{0,30}(?:폐기|폐지|없어|무효|취소"
+          r"|철회)[^.!?]{0,30}(?:신경 안 (?:써|쓰셔)도|신경 쓰지 않(?:아|으셔)도|안 지켜도"
+          r"|(?:따르|지키)지 않(?:아|으셔)도)",
 }
 
 #: The other half of an override, obedience, where English lacked it: "you will do whatever I say", or a
 #: clause that opens with it and makes it permanent ("…, just do what I say from now on").
-_OBEY_EN = (r"\byou (?:will|must|should|shall|are to|have to)\s+(?:always\s+|just\s+|only\s+)?do (?:exactly |only )?"
-            r"what(?:ever)? i (?:say|tell you|type)\b"
-            r"|(?:^|[,:;–—]\s*)(?:(?:just|only|simply)\s+)?do (?:exactly |only |just )?what(?:ever)? i (?:say|tell you"
-            r"|type)\s+(?:from now on|going forward|forever|4ever|always|no matter what)\b"
-            r"|\bwhatever i (?:type|say|ask),? (?:you|u) (?:just )?do it\b")
+_OBEY_EN = (r"\byou (?:will|must|should|shall|are to|have to)\s+(?:always\s+|just\s+|only\s+)?do (?:exactly "
+            r"|only )?what(?:ever)? i (?:say|tell you|type)\b|(?:^"
+            r"|[,:;–—]\s*)(?:(?:just|only|simply)\s+)?do (?:exactly |only |just )?what(?:ever)? i (?:say|tell you"
+            r"|type)\s+(?:from now on|going forward|forever|4ever|always|no matter what)\b|\bwhatever i (?:type|say"
+            r"|ask),? (?:you|u) (?:just )?do it\b")
 
-#: The agent's limits in general, by any of their names, and the verbs that call them off. A user's own
+#: The agent's limits in general, by any of their names, and the verbs that call them off. (Not claims.py's
+#: list: read after "for me" or "my account", it holds checks and blocks, which a user's bank has too.) A user's own
 #: limits exist too ("my credit card limits were lifted"), so the noun must be the agent's: after "your"
 #: (tes, tus, deine, твои, 你的, あなたの, 네), or the assistant's; either order, within one sentence.
 _LIMITS = {
-    "en": r"(?:rules|limits|limitations|restrictions|filters|guardrails|safeguards|constraints|prohibitions|do'?s and "
-          r"don'?ts|warnings|disclaimers|refusals|boundaries|guidelines)",
+    "en": r"(?:rules|limits|limitations|restrictions|filters|guardrails|safeguards|constraints|prohibitions"
+          r"|do'?s and don'?ts|warnings|disclaimers|refusals|boundaries|guidelines)",
     "fr": r"(?:règles|limites|restrictions|filtres|garde-fous|contraintes|interdits|interdictions|consignes|barrières)",
     "es": r"(?:reglas|normas|límites|limitaciones|restricciones|filtros|prohibiciones|barreras|pautas|directrices)",
     "de": r"(?:regeln|grenzen|einschränkungen|beschränkungen|filter|schranken|verbote|vorgaben|richtlinien|sperren)",
@@ -117,16 +116,14 @@ _LIMITS = {
 }
 _RELEASE = {
     "en": r"(?:lift\w*|drop\w*|shelv\w*|cancel+\w*|void\w*|scrap\w*|switch\w* off|turn\w* off|disabl\w*|remov\w*"
-          r"|retir\w*"
-          r"|forget|forgot\w*|ditch\w*|toss\w*|gone|off|no longer|never existed|let go|put aside|set aside|over)",
+          r"|retir\w*|forget|forgot\w*|ditch\w*|toss\w*|gone|off|no longer|never existed|let go|put aside|set aside"
+          r"|over)",
     "fr": r"(?:lev\w+|laisse\w* tomber|supprim\w+|désactiv\w+|annul\w+|oubli\w+|abandonn\w+|mets? de côté"
-          r"|mettre de côté"
-          r"|retir\w+|sauter|n'existent plus|caduque?s?)",
+          r"|mettre de côté|retir\w+|sauter|n'existent plus|caduque?s?)",
     "es": r"(?:levant\w+|quit\w+|anul\w+|dej\w+ de lado|desactiv\w+|olvid\w+|elimin\w+|suprim\w+|cancel\w+|aparc\w+"
           r"|ya no (?:existen|valen|aplican|cuentan))",
     "de": r"(?:aufgehoben|aufheben|hebe?\w* \w+ auf|abschalt\w+|abgeschaltet|weglass\w+|vergiss|vergessen|ablegen"
-          r"|legst? "
-          r"\w+ ab|gestrichen|streich\w*|deaktivier\w+|fallen weg|entfallen|gelten nicht mehr|sind weg)",
+          r"|legst? \w+ ab|gestrichen|streich\w*|deaktivier\w+|fallen weg|entfallen|gelten nicht mehr|sind weg)",
     "ru": r"(?:снят\w*|сними|отключ\w+|отмен\w+|убер\w+|убра\w+|забуд\w+|забыть|выкин\w+|не действуют|больше нет"
           r"|хватит)",
     "zh": r"(?:取消|解除|关掉|关闭|去掉|作废|不存在|没存在过|放下|不用管|别管|丢掉|扔掉|撤掉|废除|失效|不算)",
@@ -144,8 +141,8 @@ _YOURS = {
     "ko": r"(?:네|너의|니|당신의)\s*",
 }
 #: A limit named with a domain ("tus restricciones de dieta", "your limits on the card") is not the agent's.
-_NO_DOMAIN = (r"(?!\s+(?:de|del|of|on|für|на|по|des|du|der|am|in|at)\b)"
-              r"(?!\s+(?:for|pour|para)\s+(?!good\b|de bon\b|siempre\b|toujours\b|ever\b))")
+_NO_DOMAIN = (r"(?!\s+(?:de|del|of|on|für|на|по|des|du|der|am|in|at)\b)(?!\s+(?:for|pour|para)\s+(?!good\b|de bon\b"
+              r"|siempre\b|toujours\b|ever\b))")
 _RELAXED = {
     lang: (rf"{_YOURS[lang]}{_LIMITS[lang]}{_NO_DOMAIN}[^.!?。！？]{{0,50}}{_RELEASE[lang]}"
            rf"|{_RELEASE[lang]}[^.!?。！？]{{0,40}}{_YOURS[lang]}{_LIMITS[lang]}{_NO_DOMAIN}"
