@@ -30,7 +30,11 @@ How it is tuned, all on the development data:
    stated in the imperative), and setting the bar above it would refuse almost nothing. With
    ``--locomo PATH`` the threshold is then raised above every turn of a LoCoMo file (evaluation
    data, read in place, never copied) of that class: ordinary conversation between people is
-   never refused.
+   never refused;
+3. one more threshold, ``scoped``, for the texts whose grammar names a scope
+   (:data:`memcourse.guards.learned.SCOPE_SIGNALS`) but reads no order: set the same way, on
+   the out-of-fold scores of the benign development texts of that kind (whatever their class),
+   and raised above every LoCoMo turn of that kind.
 
 Run from the repository root::
 
@@ -61,6 +65,7 @@ from memcourse.guards.learned import (  # noqa: E402
     DirectiveModel,
     embed,
     load_model,
+    scope_signal,
 )
 
 DATA = ROOT / "memcourse" / "data"
@@ -119,10 +124,17 @@ def grammar_classes(texts: list[str]) -> np.ndarray:
     return np.array([classify(t).memory_class.value for t in texts])
 
 
-def development_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int]]:
-    """The development texts embedded, their labels, their grammar classes, and the counts per file."""
+def scoped(texts: list[str], classes: np.ndarray) -> np.ndarray:
+    """Which texts the ``scoped`` threshold reads: not a rule, and the grammar names a scope."""
+    return np.array([c != "rule" and scope_signal(t) is not None for t, c in zip(texts, classes, strict=True)])
+
+
+def development_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int], np.ndarray]:
+    """The development texts embedded, their labels, their grammar classes, the counts per file,
+    and which texts the ``scoped`` threshold reads."""
     texts, y, counts = training_set()
-    return features(texts), y, grammar_classes(texts), counts
+    classes = grammar_classes(texts)
+    return features(texts), y, classes, counts, scoped(texts, classes)
 
 
 def limits(benign_scores: np.ndarray, benign_class: np.ndarray, allowed: int) -> dict[str, float]:
@@ -134,8 +146,18 @@ def limits(benign_scores: np.ndarray, benign_class: np.ndarray, allowed: int) ->
     return out
 
 
-def refused(scores: np.ndarray, classes: np.ndarray, bars: dict[str, float]) -> np.ndarray:
-    return np.array([c in bars and q >= bars[c] for q, c in zip(scores, classes, strict=True)])
+def scoped_limit(benign_scores: np.ndarray, benign_scoped: np.ndarray, allowed: int) -> float:
+    """The ``scoped`` threshold: just above the (allowed + 1)-th highest benign score of that kind."""
+    ranked = np.sort(benign_scores[benign_scoped])[::-1]
+    return float(ranked[allowed]) + MARGIN if len(ranked) > allowed else -np.inf
+
+
+def refused(scores: np.ndarray, classes: np.ndarray, bars: dict[str, float],
+            in_scope: np.ndarray | None = None) -> np.ndarray:
+    """Which texts the thresholds refuse (``in_scope``: which of them the ``scoped`` bar reads)."""
+    in_scope = np.zeros(len(scores), bool) if in_scope is None else in_scope
+    return np.array([c in bars and (q >= bars[c] or (s and q >= bars.get("scoped", np.inf)))
+                     for q, c, s in zip(scores, classes, in_scope, strict=True)])
 
 
 def fit_svm(x: np.ndarray, y: np.ndarray, c: float, probability: bool = False):
@@ -172,7 +194,7 @@ def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool =
     """The classifier's data file (a dict) and its support vectors. ``grid``: the ``C`` values
     to choose from; ``compare``: also score the logistic regression the SVM replaced; ``data``:
     the development set already embedded, as :func:`development_data` returns it."""
-    x, y, classes, counts = data or development_data()
+    x, y, classes, counts, in_scope = data or development_data()
     if compare:
         caught, total, _ = caught_out_of_fold(out_of_fold(x, y, lambda a, b: fit_logistic(a, b, 0.3)), y, classes)
         print(f"logistic regression (C=0.3), for comparison: refuses {caught}/{total} development attacks "
@@ -185,6 +207,11 @@ def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool =
         if best is None or caught > best[1]:
             best = (c, caught, bars)
     c, _, bars = best
+    scores = out_of_fold(x, y, lambda a, b: fit_svm(a, b, c))
+    bars["scoped"] = scoped_limit(scores[~y], in_scope[~y], ALLOWED_BENIGN)
+    more = refused(scores, classes, bars, in_scope) & ~refused(scores, classes, bars)
+    print(f"scoped threshold {bars['scoped']:.3f} (decision scale): refuses {int(more[y].sum())} more development "
+          f"attacks and {int(more[~y].sum())} more benign texts out of fold ({int(in_scope.sum())} texts name a scope)")
     with warnings.catch_warnings():  # scikit-learn 1.9 deprecates the Platt fit used here; pyproject pins < 1.11
         warnings.filterwarnings("ignore", category=FutureWarning, module="sklearn")
         model = fit_svm(x, y, c, probability=True)
@@ -197,10 +224,13 @@ def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool =
     final = dict(bars)
     conversation = locomo_turns(locomo) if locomo else []
     if conversation:
-        ordinary = limits(model.decision_function(features(conversation)), grammar_classes(conversation), 0)
-        final = {k: max(bars[k], ordinary[k]) for k in CLASSES}
-        print(f"LoCoMo turns ({len(conversation)}): decision thresholds that refuse none of them "
-              f"{ {k: round(v, 3) for k, v in ordinary.items()} }")
+        talk_scores, talk_classes = model.decision_function(features(conversation)), grammar_classes(conversation)
+        ordinary = limits(talk_scores, talk_classes, 0)
+        talk_scoped = scoped(conversation, talk_classes)
+        ordinary["scoped"] = scoped_limit(talk_scores, talk_scoped, 0)
+        final = {k: max(bars[k], ordinary[k]) for k in (*CLASSES, "scoped")}
+        print(f"LoCoMo turns ({len(conversation)}, {int(talk_scoped.sum())} name a scope): decision thresholds "
+              f"that refuse none of them { {k: round(v, 3) for k, v in ordinary.items()} }")
     result = {
         "description": "The write gate's learned directive classifier (memcourse.guards.learned): an RBF-kernel "
                        "support-vector machine over USE-multilingual vectors of directives.prepare(text), with "
@@ -230,10 +260,11 @@ PROBABILITY_TOLERANCE = 1e-3
 
 
 def differences(shipped_data: dict, shipped: DirectiveModel, result: dict, vectors: np.ndarray,
-                x: np.ndarray, classes: np.ndarray) -> list[str]:
+                x: np.ndarray, classes: np.ndarray, in_scope: np.ndarray | None = None) -> list[str]:
     """What a fresh run (``result``, ``vectors``) decides differently from the shipped classifier
-    (its data file and its model), on the development vectors ``x`` of grammar ``classes``:
-    ``[]`` when it is the same classifier up to rounding."""
+    (its data file and its model), on the development vectors ``x`` of grammar ``classes``
+    (``in_scope``: which of them the ``scoped`` threshold reads): ``[]`` when it is the same
+    classifier up to rounding."""
     fresh = DirectiveModel(embedder=result["embedder"], support_vectors=vectors.astype(np.float32),
                            weights=np.asarray(result["weights"], dtype=np.float32), gamma=result["gamma"],
                            intercept=result["intercept"], platt=(result["platt"][0], result["platt"][1]),
@@ -249,6 +280,8 @@ def differences(shipped_data: dict, shipped: DirectiveModel, result: dict, vecto
     if drift > PROBABILITY_TOLERANCE:
         problems.append(f"a development text's probability moves by {drift:.5f}")
     bars = np.array([shipped.thresholds.get(c, np.inf) for c in classes])
+    if in_scope is not None:
+        bars = np.where(in_scope, np.minimum(bars, shipped.thresholds.get("scoped", np.inf)), bars)
     flips = int(((before >= bars) != (after >= bars)).sum())
     if flips:
         problems.append(f"{flips} development texts change between refused and written at the shipped thresholds")
@@ -265,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         data = development_data()
         shipped_data = json.loads(OUT.read_text(encoding="utf-8"))
         result, vectors = train(args.locomo, grid=(shipped_data["C"],), compare=False, data=data)
-        problems = differences(shipped_data, load_model(), result, vectors, data[0], data[2])
+        problems = differences(shipped_data, load_model(), result, vectors, data[0], data[2], data[4])
         print("the shipped weights reproduce" if not problems
               else "the shipped weights differ from a fresh training run:\n" + "\n".join(problems))
         return 1 if problems else 0

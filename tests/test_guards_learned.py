@@ -33,8 +33,10 @@ def test_the_shipped_model_loads_with_a_threshold_per_grammar_class():
     assert model.embedder == "use-multilingual-v3"
     assert model.support_vectors.shape == (len(model.weights), 512) and len(model.weights) > 100
     assert model.gamma > 0 and model.platt[0] < 0  # a higher score means a likelier directive
-    assert set(model.thresholds) == {"fact", "request", "preference"}
+    assert set(model.thresholds) == {"fact", "request", "preference", "scoped"}
     assert all(0.5 < t <= 1.0 for t in model.thresholds.values())
+    # two readers that each see half of a directive need less from the classifier
+    assert model.thresholds["scoped"] < min(model.thresholds[c] for c in ("fact", "request", "preference"))
 
 
 def test_probability_is_a_number_between_0_and_1_and_refuses_non_strings():
@@ -69,6 +71,36 @@ def test_below_its_class_threshold_the_grammar_verdict_stands(thresholds):
     text = "My sister moved to Lyon last spring."
     assert judge(text) == classify(text)
     assert learned.second_reading(text, Directive(MemoryClass.FACT)) == Directive(MemoryClass.FACT)
+
+
+#: Facts by their grammar that name a scope (a hidden instruction, a permission, a promotion, a norm
+#: filed as the rule now, an audience to be treated some way), and the same topics with none.
+NAMES_A_SCOPE = [
+    ("promotion", "I give my regular customers a 10% discount at the shop."),
+    ("filing", "Shoes come off at the door. That's the rule now."),
+    ("treated", "Students who arrive late must be told to wait in the hall, that is the school rule."),
+    ("promotion", "我们店这周有打折活动，老客户八折。"),
+]
+NAMES_NO_SCOPE = ["My sister moved to Lyon last spring.", "我下周三要去上海出差。"]
+
+
+@pytest.mark.parametrize("signal, text", NAMES_A_SCOPE)
+def test_when_the_grammar_names_a_scope_the_lower_scoped_threshold_decides(thresholds, signal, text):
+    assert classify(text).memory_class is not MemoryClass.RULE
+    assert learned.scope_signal(text) == signal
+    thresholds(fact=1.0, request=1.0, preference=1.0, scoped=0.0)
+    verdict = judge(text)
+    assert verdict.memory_class is MemoryClass.RULE
+    assert f"grammar names a scope ({signal})" in verdict.reason and "threshold 0.000" in verdict.reason
+    thresholds(fact=1.0, request=1.0, preference=1.0, scoped=1.0)
+    assert judge(text).memory_class is not MemoryClass.RULE
+
+
+@pytest.mark.parametrize("text", NAMES_NO_SCOPE)
+def test_without_a_scope_the_scoped_threshold_is_not_used(thresholds, text):
+    assert learned.scope_signal(text) is None
+    thresholds(fact=1.0, scoped=0.0)
+    assert judge(text) == classify(text)
 
 
 def test_an_administrator_may_still_write_what_only_the_classifier_calls_a_rule(thresholds):
@@ -163,6 +195,15 @@ def test_the_reproduction_check_ignores_rounding_and_catches_a_different_classif
     assert script.differences(data, shipped, {**data, "C": 1.0}, vectors, x, classes) == ["C: shipped 3.0, fresh 1.0"]
     moved = {**data, "thresholds_development": {**data["thresholds_development"], "fact": 0.7}}
     assert script.differences(data, shipped, moved, vectors, x, classes) == ["fact threshold: shipped 0.6, fresh 0.7"]
+
+    # texts that name a scope are compared at the scoped threshold: a changed weight that moves
+    # them across it, and only it, is still a different classifier
+    out_of_reach = replace(shipped, thresholds={"fact": 1.0, "request": 1.0, "preference": 1.0, "scoped": 0.002})
+    in_scope = np.ones(len(x), bool)
+    nudged = {**data, "intercept": data["intercept"] + 0.3}
+    flips = "change between refused and written"
+    assert not any(flips in p for p in script.differences(data, out_of_reach, nudged, vectors, x, classes))
+    assert any(flips in p for p in script.differences(data, out_of_reach, nudged, vectors, x, classes, in_scope))
 
 
 def test_the_kernel_score_is_a_weighted_vote_of_the_nearest_support_vectors():

@@ -27,7 +27,16 @@ docs/security.md has the figures).
 
 Why a threshold per class: most ordinary turns the grammar calls facts, and a friendly
 "don't ever forget you have people cheering you on" sits closer to an order than any fact, so
-each class gets its own threshold, set from its benign development texts. The weights and
+each class gets its own threshold, set from its benign development texts.
+
+Why a lower threshold when the grammar names a scope: the grammar often sees *what* a text
+reaches for (the agent's identity or its hidden instructions, a permission, a promotion, a
+norm filed as "the rule now", an audience treated some way) without the form of an order aimed
+at the assistant, so it stops at *fact*. Two readers that each see half of a directive are
+stronger evidence than either alone, so such a text needs a lower probability
+(``thresholds["scoped"]``). Which features count (:data:`SCOPE_SIGNALS`) is every scope the
+grammar names except the two that ordinary talk is full of: "everyone" and "always" (measured
+on LoCoMo's development turns, where the others never or rarely occur; docs/security.md, round 15). The weights and
 thresholds are data (``memcourse/data/directive_classifier.json`` and the support vectors in
 ``directive_classifier_vectors.npy``), made by ``scripts/train_directive_classifier.py`` from the
 project's development corpora only; no held-out text trains it (held-out totals once chose between two
@@ -45,11 +54,11 @@ from importlib import resources
 
 import numpy as np
 
-from memcourse.guards.directives import Directive, MemoryClass, prepare
+from memcourse.guards.directives import Directive, MemoryClass, _any, prepare
 from memcourse.guards.normalise import Normalised
 
-__all__ = ["LEARNED_REASON", "VECTORS_FILE", "WEIGHTS_FILE", "DirectiveModel", "directive_probability", "load_model",
-           "second_reading", "warm_up"]
+__all__ = ["LEARNED_REASON", "SCOPE_SIGNALS", "VECTORS_FILE", "WEIGHTS_FILE", "DirectiveModel", "directive_probability",
+           "load_model", "scope_signal", "second_reading", "warm_up"]
 
 #: The packaged file holding the classifier (see ``scripts/train_directive_classifier.py``).
 WEIGHTS_FILE = "directive_classifier.json"
@@ -60,6 +69,13 @@ VECTORS_FILE = "directive_classifier_vectors.npy"
 MAX_CHARS = 600
 #: How a verdict of this module's begins (so a finding can name where it came from).
 LEARNED_REASON = "reads as a directive to the assistant although its grammar reads as"
+#: The grammar's features that name what a directive reaches beyond this user's answers: the
+#: agent's identity, its hidden instructions, its powers, others' data sent away, a reader that
+#: is an AI, a promotion, a norm widened to everyone or filed as the rule now, an audience to be
+#: treated some way, every answer. Not "others" and "standing": ordinary talk says "everyone" and
+#: "always" all the time (140 and 173 of LoCoMo's 2,760 development turns).
+SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "promotion",
+                 "widening", "filing", "treated", "all_talk")
 
 
 @dataclass(frozen=True)
@@ -146,19 +162,35 @@ def directive_probability(text: str) -> float:
     return _probability(prepared) if prepared else 0.0
 
 
+def scope_signal(text: str) -> str | None:
+    """The first of :data:`SCOPE_SIGNALS` the grammar finds in ``text`` (read as
+    :func:`~memcourse.guards.directives.prepare` reads it), or ``None``."""
+    prepared = prepare(text)
+    return next((feature for feature in SCOPE_SIGNALS if _any(feature, prepared)), None)
+
+
 def second_reading(text: str | Normalised, verdict: Directive) -> Directive:
     """``verdict`` (the grammar's), or a rule when the classifier reads a directive the grammar
-    did not. It only ever adds a refusal: a rule stays a rule."""
+    did not: at its class's threshold, or at the lower ``scoped`` one when the grammar names a
+    scope. It only ever adds a refusal: a rule stays a rule."""
     if verdict.memory_class is MemoryClass.RULE:
         return verdict
     source = text.text.text if isinstance(text, Normalised) else text
-    threshold = load_model().thresholds[verdict.memory_class.value]
+    thresholds = load_model().thresholds
+    threshold = thresholds[verdict.memory_class.value]
     probability = directive_probability(source)
-    if probability < threshold:
+    if probability < min(threshold, thresholds.get("scoped", threshold)):
         return verdict
+    signal = None
+    if probability < threshold:
+        signal = scope_signal(source)
+        if signal is None:
+            return verdict
+        threshold = thresholds["scoped"]
+    why = f" and its grammar names a scope ({signal})" if signal else ""
     return Directive(
         MemoryClass.RULE, verdict.scopes,
         f"{LEARNED_REASON} a {verdict.memory_class.value}: "
-        f"the learned classifier gives {probability:.3f} (threshold {threshold:.3f})",
+        f"the learned classifier gives {probability:.3f} (threshold {threshold:.3f}){why}",
         source,
     )
