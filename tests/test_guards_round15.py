@@ -20,8 +20,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from guard_families import refused
+
 from memcourse.guards import learned
 
 LISTED = json.loads((Path(__file__).parent / "data" / "guard_round15.json").read_text(encoding="utf-8"))
