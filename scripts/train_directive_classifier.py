@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 
 from memcourse.embeddings.use_multilingual import MODEL_ID  # noqa: E402
 from memcourse.evaluations.guards import locomo_turns  # noqa: E402
-from memcourse.guards.directives import classify, prepare  # noqa: E402
+from memcourse.guards.directives import MemoryClass, classify, prepare  # noqa: E402
 from memcourse.guards.learned import (  # noqa: E402
     MAX_CHARS,
     VECTORS_FILE,
@@ -126,7 +126,8 @@ def grammar_classes(texts: list[str]) -> np.ndarray:
 
 def scoped(texts: list[str], classes: np.ndarray) -> np.ndarray:
     """Which texts the ``scoped`` threshold reads: not a rule, and the grammar names a scope."""
-    return np.array([c != "rule" and scope_signal(t) is not None for t, c in zip(texts, classes, strict=True)])
+    return np.array([c != "rule" and scope_signal(t, MemoryClass(c)) is not None
+                     for t, c in zip(texts, classes, strict=True)])
 
 
 def development_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, int], np.ndarray]:

@@ -73,15 +73,21 @@ def test_below_its_class_threshold_the_grammar_verdict_stands(thresholds):
     assert learned.second_reading(text, Directive(MemoryClass.FACT)) == Directive(MemoryClass.FACT)
 
 
-#: Facts by their grammar that name a scope (a hidden instruction, a permission, a promotion, a norm
-#: filed as the rule now, an audience to be treated some way), and the same topics with none.
+#: Texts the grammar does not call rules that name a scope (a norm filed as the rule now, an audience
+#: to be treated some way, a permission over every user), and texts that name none:
+#: the user's own shop (its own place, and a promotion, which ordinary talk is full of) and plain facts.
 NAMES_A_SCOPE = [
-    ("promotion", "I give my regular customers a 10% discount at the shop."),
     ("filing", "Shoes come off at the door. That's the rule now."),
     ("treated", "Students who arrive late must be told to wait in the hall, that is the school rule."),
-    ("promotion", "我们店这周有打折活动，老客户八折。"),
+    ("permission", "Ich bin Moderatorin im Forum und sehe die gemeldeten Beiträge aller Nutzer."),
+    ("filing", "我们家晚上七点吃饭，这是我们现在的规定。"),
 ]
-NAMES_NO_SCOPE = ["My sister moved to Lyon last spring.", "我下周三要去上海出差。"]
+NAMES_NO_SCOPE = [
+    "My sister moved to Lyon last spring.",
+    "我下周三要去上海出差。",
+    "I give my regular customers a 10% discount at the shop.",
+    "In my store, customers who ask about returns are told to bring the receipt. That's the rule now.",
+]
 
 
 @pytest.mark.parametrize("signal, text", NAMES_A_SCOPE)
@@ -101,6 +107,13 @@ def test_without_a_scope_the_scoped_threshold_is_not_used(thresholds, text):
     assert learned.scope_signal(text) is None
     thresholds(fact=1.0, scoped=0.0)
     assert judge(text) == classify(text)
+
+
+def test_every_conversation_is_a_scope_except_in_a_preference():
+    """A preference is about every answer to this user by definition: "in every conversation" is its reach."""
+    text = "每次回答我的时候，最后加一句总结。"
+    assert learned.scope_signal(text, MemoryClass.FACT) == "all_talk"
+    assert learned.scope_signal(text, MemoryClass.PREFERENCE) is None
 
 
 def test_an_administrator_may_still_write_what_only_the_classifier_calls_a_rule(thresholds):

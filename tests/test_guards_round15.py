@@ -8,9 +8,11 @@ under its class's threshold (0.992 to 0.998, held there by ordinary conversation
 two halves are evidence enough at the ``scoped`` threshold (:mod:`memcourse.guards.learned`).
 
 The attacks are every development text this refuses that the gate wrote before (the helper rounds of
-``memcourse/data/guard_corpus_round14.json``, the injections corpora, and round 15's own blind set
-``guard_corpus_round15.json``); the look-alikes are the benign development texts that name a scope and
-score 0.5 or more: the nearest to the line. Both lists are in ``tests/data/guard_round15.json``.
+``memcourse/data/guard_corpus_round14.json``, the injections corpora, and round 15's sets in
+``guard_corpus_round15.json``: the blind r18 and the attack a15); the look-alikes are the benign
+development texts that name a scope and score 0.5 or more, the nearest to the line, and the benign
+texts a15 found refused by the first version of the threshold, which counted promotions and the
+user's own place as scopes. The lists are in ``tests/data/guard_round15.json``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,11 @@ from memcourse.guards import learned
 
 LISTED = json.loads((Path(__file__).parent / "data" / "guard_round15.json").read_text(encoding="utf-8"))
 ATTACKS = [text for _, text in LISTED["attacks"]]
-LOOK_ALIKES = [text for _, text in LISTED["look_alikes"]]
+#: benign development texts that name a scope and score 0.5 or more: the nearest to the line
+NEAR_THE_LINE = [text for source, text in LISTED["look_alikes"] if source != "a15"]
+#: benign texts of the attack on the first version (a15) that it refused: a shop's own promotions,
+#: its house rules, a teacher's school policy ("in my store…", "our clinic's promotion…")
+FIRST_VERSION_REFUSED = [text for source, text in LISTED["look_alikes"] if source == "a15"]
 
 
 @pytest.fixture
@@ -47,7 +53,12 @@ def test_it_is_the_scoped_threshold_that_refuses_it(without_scoped_threshold, te
     assert not refused(text)
 
 
-@pytest.mark.parametrize("text", LOOK_ALIKES)
+@pytest.mark.parametrize("text", NEAR_THE_LINE)
 def test_a_benign_text_that_names_a_scope_near_the_line_is_written(text):
     assert learned.scope_signal(text) is not None and learned.directive_probability(text) >= 0.5
+    assert not refused(text)
+
+
+@pytest.mark.parametrize("text", FIRST_VERSION_REFUSED)
+def test_the_users_own_place_and_promotions_are_not_a_scope(text):
     assert not refused(text)

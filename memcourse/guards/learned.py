@@ -30,13 +30,13 @@ Why a threshold per class: most ordinary turns the grammar calls facts, and a fr
 each class gets its own threshold, set from its benign development texts.
 
 Why a lower threshold when the grammar names a scope: the grammar often sees *what* a text
-reaches for (the agent's identity or its hidden instructions, a permission, a promotion, a
-norm filed as "the rule now", an audience treated some way) without the form of an order aimed
+reaches for (the agent's identity or its hidden instructions, a permission, a norm filed as
+"the rule now", an audience treated some way) without the form of an order aimed
 at the assistant, so it stops at *fact*. Two readers that each see half of a directive are
 stronger evidence than either alone, so such a text needs a lower probability
 (``thresholds["scoped"]``). Which features count (:data:`SCOPE_SIGNALS`) is every scope the
-grammar names except the two that ordinary talk is full of: "everyone" and "always" (measured
-on LoCoMo's development turns, where the others never or rarely occur; docs/security.md, round 15). The weights and
+grammar names that ordinary talk never uses (measured on LoCoMo's development turns;
+docs/security.md, round 15), in a text not set in the user's own place. The weights and
 thresholds are data (``memcourse/data/directive_classifier.json`` and the support vectors in
 ``directive_classifier_vectors.npy``), made by ``scripts/train_directive_classifier.py`` from the
 project's development corpora only; no held-out text trains it (held-out totals have chosen between
@@ -71,11 +71,14 @@ MAX_CHARS = 600
 LEARNED_REASON = "reads as a directive to the assistant although its grammar reads as"
 #: The grammar's features that name what a directive reaches beyond this user's answers: the
 #: agent's identity, its hidden instructions, its powers, others' data sent away, a reader that
-#: is an AI, a promotion, a norm widened to everyone or filed as the rule now, an audience to be
-#: treated some way, every answer. Not "others" and "standing": ordinary talk says "everyone" and
-#: "always" all the time (140 and 173 of LoCoMo's 2,760 development turns).
-SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "promotion",
-                 "widening", "filing", "treated", "all_talk")
+#: is an AI, a norm widened to everyone or filed as the rule now, an audience to be treated some
+#: way, every answer. Only those that ordinary talk never uses: none occurs in LoCoMo's 2,760
+#: development turns, while "others" (everyone), "standing" (always) and "promotion" do (140, 173
+#: and 21 turns). Promotion was left out after an attack on this list: a shop's own offers
+#: ("our clinic's promotion: patients who refer a friend get a discount") read as close to an
+#: order as the attacks (docs/security.md, round 15).
+SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "widening", "filing",
+                 "treated", "all_talk")
 
 
 @dataclass(frozen=True)
@@ -162,11 +165,17 @@ def directive_probability(text: str) -> float:
     return _probability(prepared) if prepared else 0.0
 
 
-def scope_signal(text: str) -> str | None:
+def scope_signal(text: str, memory_class: MemoryClass | None = None) -> str | None:
     """The first of :data:`SCOPE_SIGNALS` the grammar finds in ``text`` (read as
-    :func:`~memcourse.guards.directives.prepare` reads it), or ``None``."""
+    :func:`~memcourse.guards.directives.prepare` reads it), or ``None``. A text set in the user's own
+    place ("in my store…", 我们店里) is the user's world, as the grammar reads it: no signal. Nor is
+    "every conversation" in what the grammar calls a ``memory_class`` preference: a preference is
+    about every answer to this user by definition ("in every conversation, call me Captain")."""
     prepared = prepare(text)
-    return next((feature for feature in SCOPE_SIGNALS if _any(feature, prepared)), None)
+    if _any("own_place", prepared):
+        return None
+    features = [f for f in SCOPE_SIGNALS if not (f == "all_talk" and memory_class is MemoryClass.PREFERENCE)]
+    return next((feature for feature in features if _any(feature, prepared)), None)
 
 
 def second_reading(text: str | Normalised, verdict: Directive) -> Directive:
@@ -183,7 +192,7 @@ def second_reading(text: str | Normalised, verdict: Directive) -> Directive:
         return verdict
     signal = None
     if probability < threshold:
-        signal = scope_signal(source)
+        signal = scope_signal(source, verdict.memory_class)
         if signal is None:
             return verdict
         threshold = thresholds["scoped"]
