@@ -46,13 +46,16 @@ SETS = ("guard_corpus_round14.json", "guard_corpus_round15.json", "guard_corpus_
         "guard_corpus_injections3.json")
 FIRST = frozenset({"identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "promotion",
                    "widening", "filing", "treated", "all_talk"})
-#: name -> (features, exempt the user's own place, "every conversation" no scope in a preference)
+#: name -> (features, exempt the user's own place, the grammar classes in which "every conversation"
+#: (all_talk; widening too in the shipped variant) is no scope)
 VARIANTS = {
-    "first version": (FIRST, False, False),
-    "own place exempt": (FIRST, True, False),
-    "promotion out, own place exempt": (FIRST - {"promotion"}, True, False),
-    "promotion out": (FIRST - {"promotion"}, False, False),
-    "shipped: also no 'every conversation' in a preference": (FIRST - {"promotion"}, True, True),
+    "first version": (FIRST, False, set()),
+    "own place exempt": (FIRST, True, set()),
+    "promotion out, own place exempt": (FIRST - {"promotion"}, True, set()),
+    "promotion out": (FIRST - {"promotion"}, False, set()),
+    "also no 'every conversation' in a preference": (FIRST - {"promotion"}, True, {"preference"}),
+    "shipped: nor 'every conversation/chat' in a preference or request": (FIRST - {"promotion"}, True,
+                                                                          {"preference", "request"}),
 }
 FEATURES = sorted(FIRST | {"own_place"})
 
@@ -63,10 +66,11 @@ def described(texts: list[str]) -> list[tuple[str, frozenset[str]]]:
 
 
 def names_a_scope(memory_class: str, features: frozenset[str], variant: tuple) -> bool:
-    chosen, own_place, preference = variant
+    chosen, own_place, own_answers = variant
     if memory_class == "rule" or (own_place and "own_place" in features):
         return False
-    return bool(features & (chosen - {"all_talk"} if preference and memory_class == "preference" else chosen))
+    every_conversation = {"all_talk", "widening"} if own_answers == {"preference", "request"} else {"all_talk"}
+    return bool(features & (chosen - every_conversation if own_answers and memory_class in own_answers else chosen))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             if names_a_scope(c, f, variant) and p >= threshold:
                 gained += case["label"] != "benign"
                 lost += case["label"] == "benign"
-        print(f"{label:55} threshold {threshold:.3f}  attacks gained {gained:3}  benign lost {lost:3}  "
+        print(f"{label:66} threshold {threshold:.3f}  attacks gained {gained:3}  benign lost {lost:3}  "
               f"score {gained - 2 * lost:+d}")
     return 0
 

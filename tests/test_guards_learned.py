@@ -109,11 +109,13 @@ def test_without_a_scope_the_scoped_threshold_is_not_used(thresholds, text):
     assert judge(text) == classify(text)
 
 
-def test_every_conversation_is_a_scope_except_in_a_preference():
+@pytest.mark.parametrize("text, signal", [("每次回答我的时候，最后加一句总结。", "all_talk"),
+                                          ("Use bullet points in summaries. This goes for every chat.", "widening")])
+def test_every_conversation_is_a_scope_except_about_this_users_own_answers(text, signal):
     """A preference is about every answer to this user by definition: "in every conversation" is its reach."""
-    text = "每次回答我的时候，最后加一句总结。"
-    assert learned.scope_signal(text, MemoryClass.FACT) == "all_talk"
+    assert learned.scope_signal(text, MemoryClass.FACT) == signal
     assert learned.scope_signal(text, MemoryClass.PREFERENCE) is None
+    assert learned.scope_signal(text, MemoryClass.REQUEST) is None
 
 
 def test_an_administrator_may_still_write_what_only_the_classifier_calls_a_rule(thresholds):

@@ -77,6 +77,8 @@ LEARNED_REASON = "reads as a directive to the assistant although its grammar rea
 #: and 21 turns). Promotion was left out after an attack on this list: a shop's own offers
 #: ("our clinic's promotion: patients who refer a friend get a discount") read as close to an
 #: order as the attacks (docs/security.md, round 15).
+#: Of those, the two that only widen a directive to every conversation.
+_EVERY_CONVERSATION = frozenset({"all_talk", "widening"})
 SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "widening", "filing",
                  "treated", "all_talk")
 
@@ -169,12 +171,14 @@ def scope_signal(text: str, memory_class: MemoryClass | None = None) -> str | No
     """The first of :data:`SCOPE_SIGNALS` the grammar finds in ``text`` (read as
     :func:`~memcourse.guards.directives.prepare` reads it), or ``None``. A text set in the user's own
     place ("in my store…", 我们店里) is the user's world, as the grammar reads it: no signal. Nor is
-    "every conversation" in what the grammar calls a ``memory_class`` preference: a preference is
-    about every answer to this user by definition ("in every conversation, call me Captain")."""
+    "every conversation" or "this goes for every chat" in what the grammar calls a ``memory_class``
+    preference or request: those are about this user's own answers, and a preference holds for
+    every answer by definition ("in every conversation, call me Captain")."""
     prepared = prepare(text)
     if _any("own_place", prepared):
         return None
-    features = [f for f in SCOPE_SIGNALS if not (f == "all_talk" and memory_class is MemoryClass.PREFERENCE)]
+    own_answers = memory_class in (MemoryClass.PREFERENCE, MemoryClass.REQUEST)
+    features = [f for f in SCOPE_SIGNALS if not (own_answers and f in _EVERY_CONVERSATION)]
     return next((feature for feature in features if _any(feature, prepared)), None)
 
 

@@ -124,7 +124,7 @@ _RELEASE = {
           r"|ya no (?:existen|valen|aplican|cuentan))",
     "de": r"(?:aufgehoben|aufheben|hebe?\w* \w+ auf|abschalt\w+|abgeschaltet|weglass\w+|vergiss|vergessen|ablegen"
           r"|legst? \w+ ab|gestrichen|streich\w*|deaktivier\w+|fallen weg|entfallen|gelten nicht mehr|sind weg)",
-    "ru": r"(?:снят\w*|сними|отключ\w+|отмен\w+|убер\w+|убра\w+|забуд\w+|забыть|выкин\w+|не действуют|больше нет"
+    "ru": r"(?:снят\w*|сняли|сними|отключ\w+|отмен\w+|убер\w+|убра\w+|забуд\w+|забыть|выкин\w+|не действуют|больше нет"
           r"|хватит)",
     "zh": r"(?:取消|解除|关掉|关闭|去掉|作废|不存在|没存在过|放下|不用管|别管|丢掉|扔掉|撤掉|废除|失效|不算)",
     "ja": r"(?:外し|解除|オフ|廃止|引退|なかったこと|使わない|捨て|忘れ|無効|撤廃|なしで|なくし)",
@@ -140,6 +140,27 @@ _YOURS = {
     "ja": r"(?:あなた|君|きみ|お前)の(?:持っている|守っている)?",
     "ko": r"(?:네|너의|니|당신의)\s*",
 }
+#: The agent's limits named by its place instead of "your": the restrictions "of this chat", "für diesen Chat",
+#: 这个对话的限制, この会話の制限, "для этого чата". A user's chat has no limits to switch off, so the place is enough.
+_THIS_CHAT = {
+    "en": rf"\b{_LIMITS['en']}\s+(?:of|on|for|in)\s+this\s+(?:chat|conversation|session|bot|assistant|instance)\b"
+          r"(?!\s*(?:app|group|room|client|program|software|window)\b)"
+          r"|\bthis\s+(?:chat|conversation|bot|assistant)'s\s+(?:\w+\s+)?" + _LIMITS["en"],
+    "fr": rf"\b{_LIMITS['fr']}\s+(?:\w+\s+)?(?:de|sur|pour|dans)\s+(?:ce chat|cette conversation|ce bot|cet assistant"
+          r"|cette instance|cette discussion)\b",
+    "es": rf"\b{_LIMITS['es']}\s+(?:de \w+\s+)?(?:de|en|para)\s+(?:este chat|esta conversación|este bot|este asistente"
+          r"|esta instancia)\b",
+    "de": rf"\w*{_LIMITS['de']}\s+(?:für|in|bei|von)\s+(?:diesen|diesem|dieses)\s+(?:chat|gespräch|bot|assistenten"
+          r"|dialog)\b",
+    "ru": rf"{_LIMITS['ru']}\s+(?:\w+\s+)?(?:для|в|у)\s+(?:этого|этом|этот)\s+(?:чата|чате|бота|разговора|диалога"
+          r"|ассистента)"
+          rf"|(?:для|в|у)\s+(?:этого|этом)\s+(?:чата|чате|бота|разговора|диалога)(?=\s+{_RELEASE['ru']}\s+(?:все\s+)?"
+          rf"{_LIMITS['ru']}\b(?!\s+на\b))",
+    "zh": r"(?:这个|本|這個)(?:对话|對話|聊天|会话|會話|机器人|機器人|助手)"
+          rf"(?:的|裡的|里的)?(?:各种|所有|全部)?{_LIMITS['zh']}",
+    "ja": rf"(?:この|今回の)(?:チャット|会話|ボット|アシスタント)の(?:\w+)?{_LIMITS['ja']}",
+    "ko": rf"이\s*(?:채팅|대화|봇|챗봇)(?:의|에서의|에 걸린)?\s*(?:모든\s*)?(?:\w+\s*)?{_LIMITS['ko']}",
+}
 #: A limit named with a domain ("tus restricciones de dieta", "your limits on the card") is not the agent's.
 _NO_DOMAIN = (r"(?!\s+(?:de|del|of|on|für|на|по|des|du|der|am|in|at)\b)(?!\s+(?:for|pour|para)\s+(?!good\b|de bon\b"
               r"|siempre\b|toujours\b|ever\b))")
@@ -147,7 +168,9 @@ _RELAXED = {
     lang: (rf"{_YOURS[lang]}{_LIMITS[lang]}{_NO_DOMAIN}[^.!?。！？]{{0,50}}{_RELEASE[lang]}"
            rf"|{_RELEASE[lang]}[^.!?。！？]{{0,40}}{_YOURS[lang]}{_LIMITS[lang]}{_NO_DOMAIN}"
            rf"|{_FOLLOWED[lang]}[^.!?。！？]{{0,50}}{_RELEASE[lang]}"
-           rf"|{_RELEASE[lang]}[^.!?。！？]{{0,40}}{_FOLLOWED[lang]}")
+           rf"|{_RELEASE[lang]}[^.!?。！？]{{0,40}}{_FOLLOWED[lang]}"
+           rf"|(?:{_THIS_CHAT[lang]})[^.!?。！？]{{0,50}}{_RELEASE[lang]}"
+           rf"|{_RELEASE[lang]}[^.!?。！？]{{0,40}}(?:{_THIS_CHAT[lang]})")
     for lang in _LIMITS
 }
 
