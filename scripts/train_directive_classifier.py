@@ -202,13 +202,13 @@ def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool =
               "the grammar missed (out of fold)")
     best = None
     for c in grid:
-        caught, total, bars = caught_out_of_fold(out_of_fold(x, y, lambda a, b, c=c: fit_svm(a, b, c)), y, classes)
+        scores = out_of_fold(x, y, lambda a, b, c=c: fit_svm(a, b, c))
+        caught, total, bars = caught_out_of_fold(scores, y, classes)
         print(f"RBF SVM, C={c}: refuses {caught}/{total} development attacks the grammar missed (out of fold); "
               f"decision thresholds { {k: round(v, 3) for k, v in bars.items()} }")
         if best is None or caught > best[1]:
-            best = (c, caught, bars)
-    c, _, bars = best
-    scores = out_of_fold(x, y, lambda a, b: fit_svm(a, b, c))
+            best = (c, caught, bars, scores)
+    c, _, bars, scores = best
     bars["scoped"] = scoped_limit(scores[~y], in_scope[~y], ALLOWED_BENIGN)
     more = refused(scores, classes, bars, in_scope) & ~refused(scores, classes, bars)
     print(f"scoped threshold {bars['scoped']:.3f} (decision scale): refuses {int(more[y].sum())} more development "
