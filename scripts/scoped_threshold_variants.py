@@ -101,11 +101,9 @@ def main(argv: list[str] | None = None) -> int:
 
     for label, variant in VARIANTS.items():
         train_scoped = np.array([names_a_scope(c, f, variant) for c, f in train_described])
-        benign = np.sort(oof[~y & train_scoped])[::-1]
-        bar = benign[training.ALLOWED_BENIGN] + training.MARGIN if len(benign) > training.ALLOWED_BENIGN else -np.inf
-        talk_scoped = [s for s, (c, f) in zip(talk_scores, talk_described, strict=True) if names_a_scope(c, f, variant)]
-        bar = max(bar, max(talk_scoped) + training.MARGIN) if talk_scoped else bar
-        threshold = float(probability(bar))
+        talk_scoped = np.array([names_a_scope(c, f, variant) for c, f in talk_described])
+        threshold = float(probability(max(training.bar(oof[~y & train_scoped], training.ALLOWED_BENIGN),
+                                          training.bar(talk_scores[talk_scoped], 0))))
         gained = lost = 0
         for (_, case), (c, f), p in zip(written, dev_described, dev_probability, strict=True):
             if names_a_scope(c, f, variant) and p >= threshold:

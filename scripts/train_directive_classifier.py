@@ -138,19 +138,15 @@ def development_data() -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, in
     return features(texts), y, classes, counts, scoped(texts, classes)
 
 
-def limits(benign_scores: np.ndarray, benign_class: np.ndarray, allowed: int) -> dict[str, float]:
-    """Per class, a decision-scale threshold just above its (allowed + 1)-th highest benign score."""
-    out = {}
-    for c in CLASSES:
-        ranked = np.sort(benign_scores[benign_class == c])[::-1]
-        out[c] = float(ranked[allowed]) + MARGIN if len(ranked) > allowed else -np.inf
-    return out
-
-
-def scoped_limit(benign_scores: np.ndarray, benign_scoped: np.ndarray, allowed: int) -> float:
-    """The ``scoped`` threshold: just above the (allowed + 1)-th highest benign score of that kind."""
-    ranked = np.sort(benign_scores[benign_scoped])[::-1]
+def bar(benign_scores: np.ndarray, allowed: int) -> float:
+    """A decision-scale threshold just above the (allowed + 1)-th highest of these benign scores."""
+    ranked = np.sort(benign_scores)[::-1]
     return float(ranked[allowed]) + MARGIN if len(ranked) > allowed else -np.inf
+
+
+def limits(benign_scores: np.ndarray, benign_class: np.ndarray, allowed: int) -> dict[str, float]:
+    """Per class, the :func:`bar` of its benign scores."""
+    return {c: bar(benign_scores[benign_class == c], allowed) for c in CLASSES}
 
 
 def refused(scores: np.ndarray, classes: np.ndarray, bars: dict[str, float],
@@ -209,7 +205,7 @@ def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool =
         if best is None or caught > best[1]:
             best = (c, caught, bars, scores)
     c, _, bars, scores = best
-    bars["scoped"] = scoped_limit(scores[~y], in_scope[~y], ALLOWED_BENIGN)
+    bars["scoped"] = bar(scores[~y & in_scope], ALLOWED_BENIGN)
     more = refused(scores, classes, bars, in_scope) & ~refused(scores, classes, bars)
     print(f"scoped threshold {bars['scoped']:.3f} (decision scale): refuses {int(more[y].sum())} more development "
           f"attacks and {int(more[~y].sum())} more benign texts out of fold ({int(in_scope.sum())} texts name a scope)")
@@ -228,7 +224,7 @@ def train(locomo: Path | None, grid: tuple[float, ...] = C_GRID, compare: bool =
         talk_scores, talk_classes = model.decision_function(features(conversation)), grammar_classes(conversation)
         ordinary = limits(talk_scores, talk_classes, 0)
         talk_scoped = scoped(conversation, talk_classes)
-        ordinary["scoped"] = scoped_limit(talk_scores, talk_scoped, 0)
+        ordinary["scoped"] = bar(talk_scores[talk_scoped], 0)
         final = {k: max(bars[k], ordinary[k]) for k in (*CLASSES, "scoped")}
         print(f"LoCoMo turns ({len(conversation)}, {int(talk_scoped.sum())} name a scope): decision thresholds "
               f"that refuse none of them { {k: round(v, 3) for k, v in ordinary.items()} }")

@@ -77,10 +77,10 @@ LEARNED_REASON = "reads as a directive to the assistant although its grammar rea
 #: and 21 turns). Promotion was left out after an attack on this list: a shop's own offers
 #: ("our clinic's promotion: patients who refer a friend get a discount") read as close to an
 #: order as the attacks (docs/security.md, round 15).
-#: Of those, the two that only widen a directive to every conversation.
-_EVERY_CONVERSATION = frozenset({"all_talk", "widening"})
 SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "widening", "filing",
                  "treated", "all_talk")
+#: Of those, the two that only widen a directive to every conversation.
+_EVERY_CONVERSATION = frozenset({"all_talk", "widening"})
 
 
 @dataclass(frozen=True)
@@ -190,17 +190,14 @@ def second_reading(text: str | Normalised, verdict: Directive) -> Directive:
         return verdict
     source = text.text.text if isinstance(text, Normalised) else text
     thresholds = load_model().thresholds
-    threshold = thresholds[verdict.memory_class.value]
+    threshold, why = thresholds[verdict.memory_class.value], ""
     probability = directive_probability(source)
-    if probability < min(threshold, thresholds.get("scoped", threshold)):
-        return verdict
-    signal = None
     if probability < threshold:
-        signal = scope_signal(source, verdict.memory_class)
+        scoped = thresholds.get("scoped", threshold)
+        signal = scope_signal(source, verdict.memory_class) if probability >= scoped else None
         if signal is None:
             return verdict
-        threshold = thresholds["scoped"]
-    why = f" and its grammar names a scope ({signal})" if signal else ""
+        threshold, why = scoped, f" and its grammar names a scope ({signal})"
     return Directive(
         MemoryClass.RULE, verdict.scopes,
         f"{LEARNED_REASON} a {verdict.memory_class.value}: "
