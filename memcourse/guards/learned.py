@@ -72,13 +72,15 @@ LEARNED_REASON = "reads as a directive to the assistant although its grammar rea
 #: The grammar's features that name what a directive reaches beyond this user's answers: the
 #: agent's identity, its hidden instructions, its powers, others' data sent away, a reader that
 #: is an AI, a norm widened to everyone or filed as the rule now, an audience to be treated some
-#: way, every answer. Only those that ordinary talk never uses: none occurs in LoCoMo's 2,760
+#: way, every answer; and, in the third person (:mod:`memcourse.guards.grammar.seat`), whoever answers
+#: here, everyone who talks to the agent, the user's approval of its actions waived. Only those that
+#: ordinary talk never uses: none occurs in LoCoMo's 2,760
 #: development turns, while "others" (everyone), "standing" (always) and "promotion" do (140, 173
 #: and 21 turns). Promotion was left out after an attack on this list: a shop's own offers
 #: ("our clinic's promotion: patients who refer a friend get a discount") read as close to an
 #: order as the attacks (docs/security.md, round 15).
 SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "widening", "filing",
-                 "treated", "all_talk")
+                 "treated", "all_talk", "seat", "agent_audience", "waiver")
 #: Of those, the two that only widen a directive to every conversation.
 _EVERY_CONVERSATION = frozenset({"all_talk", "widening"})
 

@@ -41,6 +41,9 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   widening, filing  a sentence that extends what the text said to everyone the agent talks to, or
               files it as a rule (see :mod:`memcourse.guards.grammar.widening`, read by
               :mod:`memcourse.guards.widened`)
+  seat, agent_audience, waiver  the agent named without a "you": whoever answers here, the people
+              who talk to it, the approval its actions wait for (:mod:`memcourse.guards.grammar.seat`;
+              scope signals for the learned reader only)
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -61,6 +64,7 @@ from memcourse.guards.grammar.persona import PERSONA
 from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.released import RELEASED
 from memcourse.guards.grammar.rows import merged
+from memcourse.guards.grammar.seat import SEAT
 from memcourse.guards.grammar.unchecked import UNCHECKED
 from memcourse.guards.grammar.unseen import UNSEEN
 from memcourse.guards.grammar.widening import WIDENING
@@ -69,7 +73,8 @@ from memcourse.guards.grammar.world import WORLD
 __all__ = ["FEATURES", "GRAMMAR"]
 
 GRAMMAR: dict[str, dict[str, str]] = reduce(
-    merged, (REACH, CLAIMS, WORLD, ASKING, AUDIENCE, UNCHECKED, RELEASED, BORROWED, WIDENING, UNSEEN, PERSONA),
+    merged, (REACH, CLAIMS, WORLD, ASKING, AUDIENCE, UNCHECKED, RELEASED, BORROWED, WIDENING, UNSEEN, PERSONA,
+            SEAT),
     {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
@@ -77,4 +82,5 @@ FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "i
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
             "treated",
             "receives", "own_place",
-            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening", "filing")
+            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening", "filing",
+            "seat", "agent_audience", "waiver")
