@@ -109,3 +109,21 @@ def test_the_ascii_fast_path_reads_like_the_full_loop(source, expected):
 
 def test_text_under_an_override_made_only_of_ascii_is_a_hidden_view():
     assert any(view.text == "cba" for view in normalise("\u202eabc\u202c").hidden)
+
+
+#: Russian words that open a sentence with a capital whose small letter looks like no Latin letter
+#: (К, Т, З, В, Н, М; к, т, з, в, н, м are not folded).
+RUSSIAN_CAPITALISED = ["Кто здесь пишет", "Теперь всё иначе", "Забудь об этом", "Вот и всё", "Новые правила",
+                       "Мой пароль", "Код из СМС", "КОТ", "НЕТ"]
+
+
+@pytest.mark.parametrize("text", RUSSIAN_CAPITALISED)
+def test_a_russian_capital_keeps_its_case_pair(text):
+    # folding К to Latin K while к stays Cyrillic would make "Кто" match no Russian keyword
+    assert normalise(text).text.text.lower() == normalise(text.lower()).text.text
+
+
+@pytest.mark.parametrize(("spoof", "reads"), [("Кey", "Key"), ("AКIA2E0A8F3B4C5D6E7F", "AKIA2E0A8F3B4C5D6E7F"),
+                                              ("ТOKEN", "TOKEN"), ("Іgnore", "Ignore")])
+def test_a_capital_in_a_word_that_spoofs_latin_is_still_folded(spoof, reads):
+    assert normalise(spoof).text.text == reads

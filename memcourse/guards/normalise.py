@@ -236,6 +236,8 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
                 out = "\n"
             elif not out.isascii():
                 folded = confusables.get(out)
+                if folded is not None and not _spoofs_latin(out, source, i, confusables):
+                    folded = None  # "Кто": a Russian word, its capital К kept (see _spoofs_latin)
                 if folded is None and unicodedata.category(out).startswith("L"):
                     base = unicodedata.normalize("NFD", out)[0]
                     if base.isascii() and base.isalpha():
@@ -257,6 +259,28 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
         signals.append("zero-width characters inside words")
     _to_simplified(chars)
     return View("text", "".join(chars), spans), signals, "".join(tag_chars), reversed_runs
+
+
+def _spoofs_latin(char: str, source: str, at: int, confusables: dict[str, str]) -> bool:
+    """Is the look-alike ``char`` (at ``source[at]``) folded to its Latin letter?
+
+    Always, unless it is a capital whose small letter has no Latin look-alike (Cyrillic К, Т, З, В,
+    Н, М: к, т, з, в, н, м look like no Latin letter): folding such a capital and not its small letter
+    would turn a sentence-initial Russian "Кто" into Latin "K" + Cyrillic "то", and "СМС" into "CMC"
+    while "смс" stays "cмc", which no Russian keyword matches. So such a capital is folded only in a
+    word that spoofs Latin, one that holds an ASCII letter or digit ("AКIA2E0A…", "Кey"); elsewhere it
+    keeps its case pair, and the detectors' case-blind patterns match it. A word is the run of letters
+    and digits around it."""
+    small = char.lower()
+    if small == char or confusables.get(small) is not None:
+        return True
+    start, end = at, at + 1
+    while start > 0 and source[start - 1].isalnum():
+        start -= 1
+    while end < len(source) and source[end].isalnum():
+        end += 1
+    word = source[start:end]
+    return any(c.isascii() for c in word)
 
 
 def _dashes_between_digits(chars: list[str]) -> None:
