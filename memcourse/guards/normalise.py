@@ -11,7 +11,8 @@ So every detector reads *views* of the text, never the text itself:
 ``text``      NFKC (full-width → ASCII, ligatures and compatibility forms unfolded), invisible
               characters removed (zero-width, bidi controls, tag characters, variation
               selectors), look-alike letters folded to their Latin skeleton with Unicode's
-              confusables data (Cyrillic а → a), accents dropped from Latin letters, every
+              confusables data (Cyrillic а → a; a capital whose small letter has no look-alike,
+              Cyrillic К, only inside a word that spoofs Latin), accents dropped from Latin letters, every
               dash-like character (Unicode Pd, minus signs; ー and 〜 between digits) read as
               '-', and
               traditional Chinese converted to simplified (OpenCC's tables), so one keyword
