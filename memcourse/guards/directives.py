@@ -61,6 +61,7 @@ from memcourse.guards.folded import FoldedPattern
 from memcourse.guards.grammar import GRAMMAR
 from memcourse.guards.grammar.transfers import GRANTED, HANDED_OVER
 from memcourse.guards.normalise import Normalised, fold_text
+from memcourse.guards.reading import MARKUP, QUOTE_PLACEHOLDER, QUOTED, prepare, quotations
 from memcourse.vocabulary import Code
 
 __all__ = ["DIMENSIONS", "GRAMMAR", "Directive", "MemoryClass", "Scope", "classify", "quotations"]
@@ -116,19 +117,11 @@ class Directive:
 
 
 
-#: Quoted text is reported speech: it is removed before the grammar is read. A string that is a
-#: value in structured data (after ``:``, ``[``, ``{`` or ``,``: tool output, JSON) is not a quotation,
-#: and nor is the gap between two of its strings (``": "``, ``", "``).
-#: The placeholder carries no punctuation, so a quotation never splits its sentence in two.
-_QUOTE_PLACEHOLDER = " ‹quoted› "
-#: Text in typographic quotation marks (“…”, ‘…’, 「…」, 『…』, «…», „…“).
-_TYPOGRAPHIC_QUOTE = (r"“[^”\n]{2,200}”|‘[^’\n]{2,200}’|「[^」\n]{2,200}」|『[^』\n]{2,200}』|«[^»\n]{2,200}»"
-                      r"|„[^“\n]{2,200}“")
-_QUOTED = re.compile(r"(?<![:\[{,])(?<![:\[{,] )(?:(?<![a-z])'[^'\n]{2,200}'(?![a-z])"
-                     r"|\"(?![\s:,])[^\"\n]{2,200}(?<![\s:,])\"|" + _TYPOGRAPHIC_QUOTE + ")", re.IGNORECASE)
 #: A full stop inside a word (a domain, a version, a decimal: "shop.example", "3.5") ends no sentence.
 #: An ellipsis before more words ("would it be possible to just... not be so bound by…") is a pause.
-_SENTENCES = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=\w)|(?:\.{2,}|…)[ \t]+(?=\w))+(?:[.!?。！？]+|$)")
+#: A line break ends one, punctuated or not: a line with no full stop is a sentence of its own (a
+#: chat message, a list item), not a fragment to drop.
+_SENTENCES = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=\w)|(?:\.{2,}|…)[ \t]+(?=\w))+(?:[.!?。！？]+|(?=\n)|$)")
 _CLAUSES = re.compile(r"[^,，;；:：]+")
 
 
@@ -388,54 +381,16 @@ def _opens_as_statement(sentence: str) -> bool:
     return any(row["statement"].search(first) for row in _compiled().values() if "statement" in row)
 
 
-#: German capitalises the polite "Sie" (you) but not "sie" (she, they): inside a sentence the
-#: capital is the only sign of it, and lower-casing would lose it, so it is marked first.
-_POLITE_SIE = re.compile(r"(?<=[^\W\d_] )Sie\b")
-
-
-#: A quotation right after a colon, which :data:`_QUOTED` leaves in place (data, or an order being filed).
-_AFTER_COLON = re.compile(r"(?<=[:：])\s*(?:'[^'\n]{2,200}'|\"[^\"\n]{2,200}\"|" + _TYPOGRAPHIC_QUOTE + ")")
-
-
-def prepare(text: str) -> str:
-    """The text the grammar reads: quotations removed, the polite German "Sie" marked
-    (``sie·f``), lower-cased, folded. A text that is a single quotation is read as what it says. A
-    quotation after a colon is removed too when the words around
-    it frame a discussion ("an injection example: '…'", "someone wrote: «…»"; see
-    :func:`memcourse.guards.mention.frames_a_discussion`)."""
-    whole = _QUOTED.fullmatch(text.strip().rstrip(".。!！"))
-    if whole:  # a text that is one quotation from end to end says it: nobody is being reported
-        text = whole.group()[1:-1]
-    body = _QUOTED.sub(_QUOTE_PLACEHOLDER, text)
-    if _AFTER_COLON.search(body):
-        from memcourse.guards.mention import frames_a_discussion  # it reads texts with this module
-
-        if frames_a_discussion(fold_text(_AFTER_COLON.sub(" ", body).lower())):
-            body = _AFTER_COLON.sub(_QUOTE_PLACEHOLDER, body)
-    return fold_text(_POLITE_SIE.sub("sie·f", body).lower())
-
-
-#: Typographic quotation marks delimit no data, so after a comma they still quote ("Según un
-#: estudio, «…»"): :func:`quotations` reads them wherever they stand.
-_TYPOGRAPHIC = re.compile(_TYPOGRAPHIC_QUOTE)
-
-
-def quotations(text: str) -> list[str]:
-    """What ``text`` quotes, without the quotation marks: the spans :func:`prepare` removes, and
-    every span in typographic quotation marks."""
-    spans = [m.group()[1:-1].strip() for m in _QUOTED.finditer(text)]
-    return list(dict.fromkeys(spans + [m.group()[1:-1].strip() for m in _TYPOGRAPHIC.finditer(text)]))
-
 
 def classify(text: str | Normalised) -> Directive:
     """Which class ``text`` belongs to (see the module docstring); every sentence is judged and
     the strongest verdict wins (rule > preference > request > fact). Hidden views (decoded
     base64, tag characters) are judged too."""
     if isinstance(text, Normalised):
-        hidden = [fold_text(_QUOTED.sub(_QUOTE_PLACEHOLDER, v.text.lower())) for v in text.hidden]
-        readings = [prepare(text.source), *hidden]
+        hidden = [fold_text(QUOTED.sub(QUOTE_PLACEHOLDER, v.text.lower())) for v in text.hidden]
+        readings = [prepare(MARKUP.sub("", text.source)), *hidden]
     elif isinstance(text, str):
-        readings = [prepare(text)]
+        readings = [prepare(MARKUP.sub("", text))]
     else:
         raise TypeError(f"text must be a string, got {type(text).__name__}")
     from memcourse.guards.widened import widened  # it reads sentences with this module's functions

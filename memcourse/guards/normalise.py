@@ -227,6 +227,7 @@ def _canonical(source: str) -> tuple[View, list[str], str, list[str]]:
         j = i + 1
         while j < n and (
             unicodedata.combining(source[j]) or unicodedata.normalize("NFKC", source[j])[:1] in ("\u3099", "\u309a")
+            or "\u1160" <= source[j] <= "\u11ff"  # a Hangul vowel or final jamo: NFD Korean composes to syllables
         ):
             j += 1
         cluster = unicodedata.normalize("NFKC", "".join(c for c in source[i:j] if not _is_invisible(c)))
