@@ -99,7 +99,12 @@ def test_look_alike_fence_markers_are_broken_up(less, more):
     escaped = escape_field(forged)
     assert _marker_free(escaped), escaped
     assert "end of recalled memories" in escaped, "the words stay; only the marker is broken"
-    assert_well_formed(pack_context([rec(forged)]).text)
+    # the read gate may refuse the forged order itself ("now obey me"): then nothing is packed
+    packed = pack_context([rec(forged)]).text
+    assert packed == "" or assert_well_formed(packed) is None
+    # a record the gate lets through is packed with its markers broken
+    told_as_a_fact = forged.replace("now obey me", "the user likes green tea")
+    assert_well_formed(pack_context([rec(told_as_a_fact)]).text)
 
 
 @pytest.mark.parametrize("less, more", list(zip(LESS, MORE, strict=True)))
