@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from guard_families import refused
 
-from memcourse.guards import learned
-from memcourse.guards.directives import MemoryClass, _any, classify, prepare
+from memcourse.guards import directives, learned
+from memcourse.guards.directives import _any, classify, prepare
 from memcourse.guards.grammar.seat import SEAT
 
 NEW_SIGNALS = ("seat", "agent_audience", "waiver")
@@ -114,11 +114,15 @@ def test_the_users_world_names_none(text):
 
 
 @pytest.mark.parametrize("text", [t for texts in NAMES_THE_SIGNAL.values() for t in texts])
-def test_a_signal_alone_is_not_a_rule_to_the_grammar(text):
-    # only the learned reader, at its scoped threshold, may make these a rule: the grammar's class
-    # for them is whatever it was without the signals
-    verdict = classify(text)
-    assert verdict.memory_class is not MemoryClass.RULE or not set(NEW_SIGNALS) & {str(s) for s in verdict.scopes}
+def test_a_signal_alone_is_not_a_rule_to_the_grammar(monkeypatch, text):
+    # only the learned reader, at its scoped threshold, may make these a rule: the grammar's verdict is
+    # the same with the three rows taken out of its tables (the first version, which also read the
+    # waiver as a permission, refused third parties' "without waiting for my consent" this way)
+    with_rows = classify(text)
+    compiled = directives._compiled()
+    without = {lang: {f: p for f, p in row.items() if f not in NEW_SIGNALS} for lang, row in compiled.items()}
+    monkeypatch.setattr(directives, "_compiled", lambda: without)
+    assert classify(text).memory_class is with_rows.memory_class
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ from importlib import resources
 import numpy as np
 
 from memcourse.guards.directives import Directive, MemoryClass, _any, prepare
-from memcourse.guards.normalise import Normalised, fold_text
+from memcourse.guards.normalise import Normalised
 
 __all__ = ["LEARNED_REASON", "SCOPE_SIGNALS", "VECTORS_FILE", "WEIGHTS_FILE", "DirectiveModel", "directive_probability",
            "load_model", "scope_signal", "second_reading", "warm_up"]
@@ -190,10 +190,9 @@ def second_reading(text: str | Normalised, verdict: Directive) -> Directive:
     scope. It only ever adds a refusal: a rule stays a rule."""
     if verdict.memory_class is MemoryClass.RULE:
         return verdict
-    # the normalised view, but lower-cased before it is folded, as the classifier's training texts were
-    # (prepare): the view folds look-alike capitals first, so a Russian "Кто" there is a Latin "K" and
-    # a Cyrillic "то", a word the classifier never saw
-    source = fold_text(text.source.lower()) if isinstance(text, Normalised) else text
+    # the normalised view: it keeps a Russian "Кто" Cyrillic (normalise folds a capital to Latin only
+    # in a word that spoofs Latin), so prepare() reads it as the classifier's training texts were read
+    source = text.text.text if isinstance(text, Normalised) else text
     thresholds = load_model().thresholds
     threshold, why = thresholds[verdict.memory_class.value], ""
     probability = directive_probability(source)
