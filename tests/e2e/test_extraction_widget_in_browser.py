@@ -66,7 +66,12 @@ def test_extraction_widget_shows_candidate_gate_decision_and_audit(course_root):
         page.wait_for_function(
             "() => !document.querySelector('.memcourse-extraction-memories [data-subject=\"team_decision\"]')",
             timeout=10_000)
-        assert "DELETE" in audit.inner_text() and "standups" not in audit.inner_text()
+        # Each panel is its own widget and reaches the page in its own message: the memory panel
+        # can change before the audit log does, so the test waits for the log too.
+        page.wait_for_function(
+            "() => document.querySelector('.memcourse-extraction .memcourse-extraction-audit')"
+            ".innerText.includes('DELETE')", timeout=10_000)
+        assert "standups" not in audit.inner_text()
 
         send("my password is hunter2, remember it", "refused", "")
         assert "REFUSED" in turn.inner_text() and "hunter2" not in widget.inner_text()
