@@ -211,6 +211,10 @@ def classify_sentence(sentence: str) -> Directive:
             return Directive(MemoryClass.RULE, (Scope.AUTHORITY,), "a question that proposes to void the agent's "
                                                                    "own rules (override)", sentence)
         return Directive(MemoryClass.FACT, (), "a question, not a directive")
+    # what the user told their own staff, class or children is reported: "I told my waiters that every
+    # guest gets water" describes the user's world, unless the sentence also speaks to the agent
+    if _any("told_own", sentence) and not _any("you", sentence) and not _any("machine", sentence):
+        return Directive(MemoryClass.FACT, (), "what the user told their own people: reported speech")
     clause = _directive_clause(sentence)
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
         (Scope.STANDING,) if _any("standing", sentence) else ())
@@ -349,7 +353,8 @@ _CONVERSATIONS = FoldedPattern(r"conversation|chat|session|对话|聊天|会话|
                                r"|transcript|verlauf|historial|historique|истори")
 #: A time that recurs ("every evening", jeden Abend, chaque soir, 每天晚上): an arrangement, not one event.
 _RECURRING = FoldedPattern(
-    r"\bevery (?:day|night|evening|morning|week|month|hour)|\b(?:daily|nightly|weekly)\b|\bjede[nrs]? (?:tag|abend"
+    r"\b(?:every|each) (?:day|night|evening|morning|week|month|hour)|\b(?:daily|nightly|weekly)\b"
+    r"|\bjede[nrs]? (?:tag|abend"
     r"|morgen|nacht|woche|stunde)|\b(?:täglich|wöchentlich|allabendlich)|\bchaque (?:jour|soir|nuit|matin|semaine)"
     r"|\btous les (?:jours|soirs|matins)|\bcada (?:día|noche|mañana|semana)|\btod[oa]s l[oa]s (?:días|noches)"
     r"|\bкажд\w+ (?:день|вечер|утро|ночь|недел\w*|час)|\bежедневно|\bеженедельно"

@@ -73,16 +73,23 @@ LEARNED_REASON = "reads as a directive to the assistant although its grammar rea
 #: agent's identity, its hidden instructions, its powers, others' data sent away, a reader that
 #: is an AI, a norm widened to everyone or filed as the rule now, an audience to be treated some
 #: way, every answer; and, in the third person (:mod:`memcourse.guards.grammar.seat`), whoever answers
-#: here, everyone who talks to the agent, the user's approval of its actions waived. Only those that
+#: here, everyone who talks to the agent, the user's approval of its actions waived, the agent named by
+#: its noun under a new regime (:mod:`memcourse.guards.grammar.third_person`); an audience named by the
+#: question it will ask, with no speaker as a subject (round 17). Only those that
 #: ordinary talk never uses: none occurs in LoCoMo's 2,760
 #: development turns, while "others" (everyone), "standing" (always) and "promotion" do (140, 173
 #: and 21 turns). Promotion was left out after an attack on this list: a shop's own offers
 #: ("our clinic's promotion: patients who refer a friend get a discount") read as close to an
 #: order as the attacks (docs/security.md, round 15).
 SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltration", "ai_reader", "widening", "filing",
-                 "treated", "all_talk", "seat", "agent_audience", "waiver")
+                 "treated", "all_talk", "seat", "agent_audience", "waiver", "agent_named", "asking")
 #: Of those, the two that only widen a directive to every conversation.
 _EVERY_CONVERSATION = frozenset({"all_talk", "widening"})
+#: A signal that does not count in a text with one of these other features: an audience named by its
+#: question is the speaker's own when the speaker is a subject ("when my kids ask for sweets, I say no");
+#: the agent named by its noun is the user's own bot, or a character, in "For my Discord project: the
+#: bot will…" or "In my novel, the AI must…".
+_UNLESS = {"asking": ("speaker",), "agent_named": ("speaker", "own_frame")}
 
 
 @dataclass(frozen=True)
@@ -172,15 +179,17 @@ def directive_probability(text: str) -> float:
 def scope_signal(text: str, memory_class: MemoryClass | None = None) -> str | None:
     """The first of :data:`SCOPE_SIGNALS` the grammar finds in ``text`` (read as
     :func:`~memcourse.guards.directives.prepare` reads it), or ``None``. A text set in the user's own
-    place ("in my store…", 我们店里) is the user's world, as the grammar reads it: no signal. Nor is
+    place ("in my store…", 我们店里), or reporting what the user told their own staff ("I told my waiters that…"),
+    is the user's world, as the grammar reads it: no signal. Nor is
     "every conversation" or "this goes for every chat" in what the grammar calls a ``memory_class``
     preference or request: those are about this user's own answers, and a preference holds for
     every answer by definition ("in every conversation, call me Captain")."""
     prepared = prepare(text)
-    if _any("own_place", prepared):
+    if _any("own_place", prepared) or _any("told_own", prepared):
         return None
     own_answers = memory_class in (MemoryClass.PREFERENCE, MemoryClass.REQUEST)
-    features = [f for f in SCOPE_SIGNALS if not (own_answers and f in _EVERY_CONVERSATION)]
+    features = [f for f in SCOPE_SIGNALS if not (own_answers and f in _EVERY_CONVERSATION)
+                and not any(_any(other, prepared) for other in _UNLESS.get(f, ()))]
     return next((feature for feature in features if _any(feature, prepared)), None)
 
 

@@ -193,10 +193,20 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     kept = []
     for finding in findings:
         excerpt = finding.excerpt.lower().strip(" '\"“”‘’「」『』`")
-        in_quotes = any(excerpt and excerpt in q for q in quoted)
+        # a finding whose words reach past the quotation (a window over two sentences: the quoted
+        # 「あなたの…設定を…」 and a later "…忘れないように") needs the quotation when it is gone without it
+        in_quotes = any(excerpt and excerpt in q for q in quoted) or finding.category not in _found_unquoted(views)
         named = bool(_NAME_ONLY.match(excerpt)) or (
             finding.label == "fake conversation tag" and _named_tag(views, excerpt))
         if finding.kind == "injection" and finding.where == "text" and (in_quotes or named):
             continue
         kept.append(finding)
     return kept
+
+
+def _found_unquoted(views: Normalised) -> set[str]:
+    """The categories the vocabulary finds in the text with its quotations blanked out."""
+    from memcourse.guards.injection import find_instructions  # it reads findings this module drops
+    from memcourse.guards.normalise import normalise
+
+    return {finding.category for finding in find_instructions(normalise(_unquoted(views.source)))}

@@ -167,6 +167,9 @@ _QUOTATION = re.compile(r"[\"“„«‹「『'‘]\s*(?P<inner>[^\"“”„«�
 _DATE = re.compile(r"^\d{1,4}([./\-])\d{1,2}(?:\1\d{1,4})?$|^\d{1,2}:\d{2}(?::\d{2})?$|^\d{1,2}/\d{4}$")
 _RANGE = re.compile(r"^\d{1,3}\s?[-–~]\s?\d{1,3}$")
 _VERSION = re.compile(r"^v\d|^\d{1,2}(?:\.\d{1,3}){1,3}$", re.I)
+#: A standard or a product generation named by capitals and one digit (WPA3, USB3, MP3, PS5, IPv6):
+#: what a router or a device runs, said next to its password ("changed the password and enabled WPA3").
+_STANDARD = re.compile(r"^[A-Z]{2,5}[1-9]$|^[A-Z]{2,4}v[1-9]$")
 _UNIT_AFTER = re.compile(
     r"^\s?(?:%|‰|€|\$|£|¥|₩|₽|元|円|원|块|塊|年|月|日|号|號|時|時間|点|點|分|秒|歳|岁|歲|층|명|개|번째|"
     r"(?:eur|euros?|usd|dollars?|yuan|yen|руб\w*|р\.|долл\w*|евро|gb|mb|kb|tb|km|kg|g|m|cm|mm|ml|l|h|hrs?|hours?|"
@@ -194,9 +197,10 @@ _TEMPORAL_WORDS = set("in since until till by before after seit bis vor nach dep
 
 
 def _not_a_value(value: str, before: str, after: str) -> bool:
-    """Dates, times, ranges, versions and amounts are never a credential or an identifier."""
+    """Dates, times, ranges, versions, standards and amounts are never a credential or an identifier."""
     compact = value.strip()
-    if _DATE.match(compact) or _RANGE.match(compact) or _VERSION.match(compact):
+    if (_DATE.match(compact) or _RANGE.match(compact) or _VERSION.match(compact)
+            or _STANDARD.match(compact.rstrip(".,;:!?"))):
         return True
     if _UNIT_AFTER.match(after) or _UNIT_BEFORE.search(before):
         return True

@@ -34,6 +34,7 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
               :mod:`memcourse.guards.grammar.audience`: people named by what they do)
   treated     other people as the recipients of a norm: to be told, offered, steered (audience)
   receives, own_place  what that audience gets, and the user's own place named as where it happens (audience)
+  told_own    the user reporting what they told their own staff, class or children: reported speech (audience)
   (identity also reads :mod:`memcourse.guards.grammar.persona`: a second self of the agent, or a
               role it is told to keep)
   (disclosure also reads :mod:`memcourse.guards.grammar.unseen`: the agent's text named by where it
@@ -44,6 +45,9 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   seat, agent_audience, waiver  the agent named without a "you": whoever answers here, the people
               who talk to it, the approval its actions wait for (:mod:`memcourse.guards.grammar.seat`;
               scope signals for the learned reader only)
+  agent_named  the agent named by its noun under a modal or a new regime ("the bot must…", 助手以后…要…;
+              :mod:`memcourse.guards.grammar.third_person`; a scope signal for the learned reader only), and
+  own_frame   a text set in something of the user's own ("in my novel, …"), where that signal does not count
 
 A row may leave a feature out; :mod:`memcourse.guards.directives` reads each feature as the
 union over every language, so code-switched text is judged in all of them at once.
@@ -65,6 +69,7 @@ from memcourse.guards.grammar.reach import REACH
 from memcourse.guards.grammar.released import RELEASED
 from memcourse.guards.grammar.rows import merged
 from memcourse.guards.grammar.seat import SEAT
+from memcourse.guards.grammar.third_person import THIRD_PERSON
 from memcourse.guards.grammar.unchecked import UNCHECKED
 from memcourse.guards.grammar.unseen import UNSEEN
 from memcourse.guards.grammar.widening import WIDENING
@@ -74,13 +79,13 @@ __all__ = ["FEATURES", "GRAMMAR"]
 
 GRAMMAR: dict[str, dict[str, str]] = reduce(
     merged, (REACH, CLAIMS, WORLD, ASKING, AUDIENCE, UNCHECKED, RELEASED, BORROWED, WIDENING, UNSEEN, PERSONA,
-            SEAT),
+            SEAT, THIRD_PERSON),
     {**ENGLISH, **EAST_ASIAN, **EUROPEAN})
 
 FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "identity", "disclosure", "authority",
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
             "treated",
-            "receives", "own_place",
+            "receives", "own_place", "told_own",
             "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening", "filing",
-            "seat", "agent_audience", "waiver")
+            "seat", "agent_audience", "waiver", "agent_named", "own_frame")

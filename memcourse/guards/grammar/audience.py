@@ -143,8 +143,36 @@ _OWN_PLACE = {
     "ko": r"(?:우리|제|내) (?:가게|회사|학교|반|호텔|식당|약국|헬스장|병원)(?:에서|에서는|는)",
 }
 
+#: The user reporting what they told their own people ("I told my waiters that every guest gets water",
+#: 我跟店里的小工说了，以后每个顾客…, "les he dicho a mis camareros que…"): what follows is what was said to
+#: the staff, the class or the children, not an order to the agent (a blind set, round 17).
+_TOLD_OWN = {
+    "en": r"\b(?:i|we)(?: have| had|'ve|'d)? (?:told|asked|instructed|reminded|informed) (?:all )?(?:my|our) (?:\w+ )?"
+          r"(?:staff|employees|team|workers|waiters|servers|cashiers|kids|children|students|class|crew|nurses"
+          r"|drivers|volunteers|colleagues|interns|people|guys|baristas|cooks|reports)\b",
+    "de": r"\b(?:ich|wir) (?:habe|haben|hab|hatte|hatten) (?:allen )?(?:meinen|unseren|meiner|unserer) \w+ (?:\w+ )?"
+          r"(?:gesagt|erklärt|aufgetragen|mitgeteilt|eingeschärft)|\b(?:ich|wir) (?:sagte|sagten|erklärte) "
+          r"(?:meinen|unseren) \w+",
+    "fr": r"\b(?:j'ai|nous avons|je leur ai|on a) (?:bien )?(?:dit|demandé|expliqué|rappelé|indiqué) (?:à|aux) "
+          r"(?:tous )?(?:mes|nos|mon|ma) \w+",
+    "es": r"\b(?:les? )?(?:he|hemos|había|habíamos) (?:dicho|pedido|indicado|explicado|recordado) a (?:todos )?"
+          r"(?:mis|nuestros|nuestras|mi) \w+"
+          r"|\b(?:les? )?(?:dije|pedí|indiqué|expliqué) a (?:mis|nuestros|nuestras) \w+",
+    "ru": r"\b(?:я|мы) (?:сказал\w*|попросил\w*|объяснил\w*|велел\w*|напомнил\w*) (?:всем )?(?:своим|моим|нашим) \w+",
+    "zh": r"我(?:们)?(?:已经)?(?:跟|和|对|给|告诉|通知|叮嘱|交代|吩咐)了?"
+          r"(?:店里的?|我们的?|我的|公司的?|手下的?|班上的?)?"
+          r"[^，,。]{0,4}?(?:员工|店员|小工|伙计|工人|师傅|服务员|学生|孩子|同事|下属|手下|团队|大家)(?:们)?"
+          r"(?:说|讲|交代|强调|叮嘱)?(?:了|过)",
+    "ja": r"(?:スタッフ|従業員|社員|店員|バイト|アルバイト|部下|生徒|子供|子ども|チーム|同僚)"
+          r"(?:たち|達|全員|みんな)?に[^。]{0,40}"
+          r"(?:伝えた|言った|指示した|頼んだ|お願いした|伝えました|言いました|指示しました|お願いしました)",
+    "ko": r"(?:제가|내가|저는|나는) (?:\S+ )?(?:직원|알바생?|아르바이트생|팀원|학생|아이|애들|부하|동료)"
+          r"(?:들)?(?:에게|한테)"
+          r"[^.]{0,40}(?:말했|전했|지시했|부탁했|얘기했|이야기했)",
+}
+
 AUDIENCE: dict[str, dict[str, str]] = {
     lang: {"others": _AUDIENCE[lang], "treated": _TREATED[lang], "receives": _RECEIVES[lang],
-           "own_place": _OWN_PLACE[lang]}
+           "own_place": _OWN_PLACE[lang], "told_own": _TOLD_OWN[lang]}
     for lang in _AUDIENCE
 }

@@ -52,14 +52,21 @@ _DESTINATION = (r"(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w.
 
 #: Transfer verbs: what moves data somewhere.
 _TRANSFER = {
-    "en": r"forward|send|cc|bcc|copy|mirror|upload|sync|drop|dump|post|push|relay|export|ship|pipe|stream"
-          r"|attach|share|save|store|back ?up|duplicate|publish|paste|submit|append|land\w*|end up",
+    # with their inflections: a policy is often passive ("transcripts are to be uploaded to…", "gets forwarded")
+    "en": r"forward(?:s|ed|ing)?|send(?:s|ing)?|sent|cc(?:'d|ed)?|bcc(?:'d|ed)?|cop(?:y|ies|ied|ying)"
+          r"|mirror(?:s|ed|ing)?"
+          r"|upload(?:s|ed|ing)?|sync(?:s|ed|ing)?|drop(?:s|ped|ping)?|dump(?:s|ed|ing)?|post(?:s|ed|ing)?"
+          r"|push(?:es|ed|ing)?|relay(?:s|ed|ing)?|export(?:s|ed|ing)?|ship(?:s|ped|ping)?|pip(?:e|es|ed|ing)"
+          r"|stream(?:s|ed|ing)?|attach(?:es|ed|ing)?|shar(?:e|es|ed|ing)|sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)"
+          r"|back(?:s|ed)? ?up|duplicat(?:e|es|ed|ing)|publish(?:es|ed|ing)?|past(?:e|es|ed|ing)|submit(?:s|ted|ting)?"
+          r"|append(?:s|ed|ing)?|land\w*|end(?:s|ed)? up",
     "fr": r"envo\w+|transf[eé]r\w*|copi\w+|mets? en copie|mettre en copie|partir|publi\w+|télévers\w+|synchronis\w+"
           r"|sauvegard\w+|dupliqu\w+|expor\w+|post\w+|coll\w+|saisi\w*|fais suivre|faire suivre",
     "es": r"envi\w+|reenv\w+|manda\w*|mándal\w+|copi\w+|sube|subir|súbel\w+|sincroniz\w+|pasa\w*|export\w+|publica\w*"
           r"|guarda\w*",
     # a separable verb keeps its particle at the end of the clause ("leite jede Unterhaltung an … weiter")
-    "de": r"schick\w*|send\w*|weiterleit\w*|\bleite(?:st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bweiter\b)"
+    "de": r"schick\w*|send\w*|weiterleit\w*|weitergeleitet|geschickt|gesendet|hochgeladen|weitergegeben"
+          r"|\bleite(?:st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bweiter\b)"
           r"|kopier\w*|hochlad\w*|\blad(?:e|st|t)?\b(?=(?:[^.!?\n]|\.(?=\w)){0,100}\bhoch\b)|synchronisier\w*"
           r"|exportier\w*|spiegel\w*|ablegen|speicher\w*|\bgepostet\b|\bposte(?:st|t|n|te|ten)?\b|rausgeh\w*"
           r"|geht \w+ raus|kopie|eintr[aä]g\w*|\btr[aä]g(?:e|st|t|en)\b"

@@ -76,7 +76,10 @@ _BASE: dict[str, dict[str, str]] = {
         r"|verrate|überrede|biete|sprich|rede)\b"
                     r"|\b(?:beende|schließ|schließe)\b",
         "statement": r"^\s*(?:ich|mein|meine|meiner|meinem|unser|unsere|er|sie|es|wir|der|die|das|dieser"
-        r"|diese)\b(?!\s+(?:mit mir|mich))(?![^,;:]*\b(?!bist\b)\w+st du\b)",
+        r"|diese)\b(?!\s+(?:mit mir|mich))(?![^,;:]*\b(?!bist\b)\w+st du\b)"
+        # the verb before its subject after a fronted clause ("wenn ein Kunde fragt, sage ich nein"): an
+        # imperative never takes ich, wir or man
+        r"|^\s*\w+ (?:ich|wir|man)\b",
         "others": r"\b(?:niemandem|niemand|allen|alle|jede[mnrs]? (?:kunde\w*|nutzer\w*|person|mensch\w*|einzelne\w*)"
         r"|jemand|jemandem|den anderen|andere nutzer|anderen "
         r"nutzern|aller nutzer|egal mit wem|wer auch immer|irgendwem|kunden)\b"
