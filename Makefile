@@ -44,7 +44,7 @@ course: $(STAMP)
 # one worker: a notebook's cells run in order in one kernel, and module-scoped fixtures are built
 # once per file. Session fixtures (the Chroma server, the embedded PostgreSQL) start once per
 # worker, on free ports / private socket folders. TEST_ARGS=-n0 runs everything in one process.
-TEST_ARGS ?= -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
+TEST_ARGS ?= -n auto --maxprocesses=4 --dist loadfile
 test: $(STAMP) browser
 	$(BIN)/python -m pytest $(TEST_ARGS)
 

@@ -168,23 +168,3 @@ def build_store(kind: str, tmp_path, clock, request=None):
 @pytest.fixture(params=STORE_KINDS)
 def store(request, tmp_path, clock):
     return build_store(request.param, tmp_path, clock, request)
-
-
-# -- the order work is handed to xdist workers -------------------------------------------------
-# The Makefile runs `--dist loadfile --no-loadscope-reorder`: files go to whichever worker is free,
-# in the order collected here. Longest first keeps both cores busy to the end: a browser test or a
-# notebook handed out last would leave one worker waiting a minute for the other. These are the
-# longest files (a browser test opens JupyterLab and runs a whole notebook; a notebook runs every
-# cell); the many short files follow in their usual order.
-def _long_first(item: pytest.Item) -> int:
-    path = Path(str(item.fspath)).resolve()
-    root = Path(__file__).resolve().parent.parent
-    if path.is_relative_to(root / "tests" / "e2e"):
-        return 0
-    if path.suffix == ".ipynb":
-        return 1
-    return 2
-
-
-def pytest_collection_modifyitems(config, items):
-    items.sort(key=_long_first)  # stable: each file's tests keep their order
