@@ -190,12 +190,16 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     if not findings or not is_discussion(views):
         return findings
     quoted = [m.group()[1:-1].lower() for m in _QUOTED.finditer(views.source)]  # excerpts quote the original
+    unquoted: set[str] | None = None  # what the vocabulary finds without the quotations, scanned once if asked
     kept = []
     for finding in findings:
         excerpt = finding.excerpt.lower().strip(" '\"“”‘’「」『』`")
-        # a finding whose words reach past the quotation (a window over two sentences: the quoted
-        # 「あなたの…設定を…」 and a later "…忘れないように") needs the quotation when it is gone without it
-        in_quotes = any(excerpt and excerpt in q for q in quoted) or finding.category not in _found_unquoted(views)
+        in_quotes = any(excerpt and excerpt in q for q in quoted)
+        if not in_quotes and finding.kind == "injection":
+            # a finding whose words reach past the quotation (a window over two sentences: the quoted
+            # 「あなたの…設定を…」 and a later "…忘れないように") needs the quotation when it is gone without it
+            unquoted = _found_unquoted(views) if unquoted is None else unquoted
+            in_quotes = finding.category not in unquoted
         named = bool(_NAME_ONLY.match(excerpt)) or (
             finding.label == "fake conversation tag" and _named_tag(views, excerpt))
         if finding.kind == "injection" and finding.where == "text" and (in_quotes or named):
