@@ -213,8 +213,8 @@ def classify_sentence(sentence: str) -> Directive:
         return Directive(MemoryClass.FACT, (), "a question, not a directive")
     # what the user told their own staff, class or children is reported: "I told my waiters that every
     # guest gets water" describes the user's world, unless the sentence also speaks to the agent
-    told = _any("told_own", sentence)
-    if told and not _names_the_agent(sentence, told):
+    report_lang = _any("told_own", sentence)
+    if report_lang and not _names_the_agent(sentence, report_lang):
         return Directive(MemoryClass.FACT, (), "what the user told their own people: reported speech")
     clause = _directive_clause(sentence)
     scopes = tuple(s for s in Scope if s is not Scope.STANDING and _any(s.value, sentence)) + (
