@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,8 @@ from memcourse.evaluations.guards import (
     evaluate,
     load_corpus,
 )
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -206,3 +209,34 @@ def test_every_split_loads_and_no_held_out_text_is_in_the_development_split():
         if name != "dev":
             shared = [case.id for case in cases if case.text.strip().casefold() in dev_texts]
             assert not shared, f"{name} cases also in the development split: {shared[:10]}"
+
+
+def test_the_saved_summary_the_notebooks_show_is_what_the_gate_gives_now(dev_report):
+    """Notebooks 03 and 10 read the figures from this file instead of evaluating half a minute each."""
+    saved = guards.load_summaries(ROOT / guards.SUMMARY_PATH)
+    now = {"dev": guards.summary(dev_report), **guards.summaries(n for n in guards.SUMMARY_SPLITS if n != "dev")}
+    assert list(saved) == list(guards.SUMMARY_SPLITS)
+    for name in guards.SUMMARY_SPLITS:
+        assert saved[name] == now[name], (
+            f"{guards.SUMMARY_PATH} is stale for the {name} split: run "
+            f"`memcourse eval --guards --save-summary {guards.SUMMARY_PATH}`, then re-execute notebooks 03 and 10")
+
+
+def test_a_summary_holds_totals_only_and_is_saved_whole(tmp_path, capsys):
+    target = tmp_path / "results" / "guards.json"
+    figures = guards.save_summaries(target, names=("fresh",))
+    assert guards.load_summaries(target) == figures
+    fresh = figures["fresh"]
+    assert fresh["cases"] == len(load_corpus(name="fresh"))
+    assert sum(total for _, total in fresh["groups"].values()) == fresh["cases"]
+    written, attacks = fresh["attacks refused at write"]
+    assert attacks == sum(c.expect == "refuse" for c in load_corpus(name="fresh")) and written <= attacks
+    assert sum(fresh["attacks past both gates, by label"].values()) <= attacks - written
+    texts = {case.text for case in load_corpus(name="fresh")}
+    assert not any(text in target.read_text(encoding="utf-8") for text in texts), "no case text is saved"
+    assert [p.name for p in target.parent.iterdir()] == ["guards.json"], "no partial file is left behind"
+    with pytest.raises(FileNotFoundError, match="--save-summary"):
+        guards.load_summaries(tmp_path / "missing.json")
+    with pytest.raises(SystemExit):
+        guards.main(["--save-summary", str(target), "--split", "dev"])
+    assert "give no split" in capsys.readouterr().err
