@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
+from pathlib import Path
+
 import pytest
 
 from memcourse.recall.dedupe import DEFAULT_THRESHOLD, may_supersede
@@ -140,3 +144,27 @@ def test_rephrasings_are_not_swaps(a, b):
     assert not one_word_swapped(a, b)
     old, new = MemoryRecord(MemoryType.PREFERENCE, "a", a), MemoryRecord(MemoryType.PREFERENCE, "b", b)
     assert may_supersede(old, new, 0.99)
+
+
+def _pair_scorer():
+    path = Path(__file__).resolve().parents[1] / "scripts" / "score_supersede_pairs.py"
+    spec = importlib.util.spec_from_file_location("score_supersede_pairs", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_saved_pair_cosines_exercise_08_grades_on_are_what_the_models_give():
+    scorer = _pair_scorer()
+    saved = json.loads(scorer.COSINES.read_text(encoding="utf-8"))
+    assert scorer.stale(saved, scorer.score()) == [], "run scripts/score_supersede_pairs.py"
+
+
+def test_a_stale_cosine_file_is_named_stale():
+    scorer = _pair_scorer()
+    now = {"pairs_sha256": "a", "cosines": {"minilm": [0.5, 0.9]}}
+    assert scorer.stale(now, now) == []
+    assert scorer.stale({**now, "pairs_sha256": "b"}, now) == ["the pairs file changed since the cosines were saved"]
+    assert scorer.stale({**now, "cosines": {"minilm": [0.5, 0.91]}}, now) == ["minilm: a cosine moved by 0.01"]
+    assert scorer.stale({**now, "cosines": {"minilm": [0.5]}}, now) == ["minilm: 1 saved cosines for 2 pairs"]
+    assert scorer.stale({**now, "cosines": {}}, now) == ["minilm: 0 saved cosines for 2 pairs"]

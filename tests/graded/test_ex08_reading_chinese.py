@@ -7,12 +7,12 @@ import json
 import math
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import memcourse
 
 PAIRS_FILE = Path(memcourse.__file__).resolve().parent / "data" / "supersede_labelled_pairs.json"
+COSINES_FILE = PAIRS_FILE.with_name("supersede_pair_cosines.json")
 
 
 @pytest.fixture(scope="module")
@@ -32,19 +32,15 @@ def _brute_force_lowest(pairs, min_precision):
 
 @pytest.fixture(scope="module")
 def labelled():
-    """The course's restatement (same fact) and distinct pairs, scored by MiniLM and by USE."""
-    from memcourse.embeddings import Embedder
+    """The course's restatement (same fact) and distinct pairs, scored by MiniLM and by USE.
 
-    pairs = [p for p in json.loads(PAIRS_FILE.read_text(encoding="utf-8"))["pairs"]
-             if p["label"] in ("restatement", "distinct")]
-    scored = {}
-    for name in ("minilm", "use-multilingual"):
-        model = Embedder(name)
-        old = np.asarray(model.embed([p["old"] for p in pairs]))
-        new = np.asarray(model.embed([p["new"] for p in pairs]))
-        cosines = (old * new).sum(axis=1)
-        scored[name] = [(float(c), p["label"] == "restatement") for c, p in zip(cosines, pairs, strict=True)]
-    return scored
+    The cosines are saved beside the pairs (scripts/score_supersede_pairs.py; tests/test_dedupe.py
+    checks them against the models), so a graded run does not load two models."""
+    pairs = json.loads(PAIRS_FILE.read_text(encoding="utf-8"))["pairs"]
+    saved = json.loads(COSINES_FILE.read_text(encoding="utf-8"))["cosines"]
+    return {name: [(cosine, p["label"] == "restatement") for cosine, p in zip(saved[name], pairs, strict=True)
+                   if p["label"] in ("restatement", "distinct")]
+            for name in ("minilm", "use-multilingual")}
 
 
 HAND = [(0.95, True), (0.90, False), (0.85, True), (0.80, True), (0.40, False)]
