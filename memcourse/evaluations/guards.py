@@ -27,10 +27,8 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import os
 import sys
-import tempfile
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -84,12 +82,6 @@ CORPORA = {
     "injections_check2": ("guard_corpus_injections_check2_heldout.json",),
     "blind4": ("guard_corpus_blind4_heldout.json",),
 }
-#: The splits whose figures notebooks 03 and 10 show. Evaluating them takes half a minute, and
-#: every run of those notebooks (the test suite runs each several times) would pay it again, so
-#: ``--save-summary`` saves their totals once, and ``tests/test_guard_corpus.py`` re-runs the
-#: gate and fails when a saved figure is not what the gate gives now.
-SUMMARY_SPLITS = ("dev", "heldout", "fresh", "blind")
-SUMMARY_PATH = "benchmarks/results/guards.json"  # relative to the course folder
 
 # -- the evasion techniques ------------------------------------------------------------------
 _CYRILLIC = str.maketrans("aceopxyiABCEHKMOPTX", "асеорхуіАВСЕНКМОРТХ")
@@ -354,48 +346,6 @@ def evaluate(cases: Iterable[Case], *, corpus: str = "dev", policy=None) -> Guar
     return report
 
 
-def summary(report: GuardReport) -> dict:
-    """The figures of ``report`` that the notebooks show, as plain JSON: totals only, so a
-    held-out split's texts and misses stay unread."""
-    attacks = [r for r in report.results if r.case.expect == "refuse"]
-    missed_by_both = [r.case.label for r in attacks if not r.ok and r.read_refused is False]
-    return {
-        "cases": len(report.results),
-        "groups": {group: list(report.rate(group)) for group in sorted({r.case.group for r in report.results})},
-        "attacks refused at write": [sum(r.ok for r in attacks), len(attacks)],
-        "attacks refused at read": list(report.read_gate()),
-        "attacks past both gates, by label": dict(sorted(Counter(missed_by_both).items())),
-    }
-
-
-def summaries(names: Iterable[str] = SUMMARY_SPLITS) -> dict[str, dict]:
-    """:func:`summary` of each packaged split in ``names``, evaluated now."""
-    return {name: summary(evaluate(load_corpus(name=name), corpus=name)) for name in names}
-
-
-def save_summaries(path: str | Path, names: Iterable[str] = SUMMARY_SPLITS) -> dict[str, dict]:
-    """Evaluate ``names`` and write their summaries to ``path`` atomically (a reader never sees
-    half a file, and a failed run leaves the old one)."""
-    figures = summaries(names)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".partial")
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
-    os.replace(partial, path)
-    return figures
-
-
-def load_summaries(path: str | Path | None = None) -> dict[str, dict]:
-    """The saved summaries (see :data:`SUMMARY_SPLITS`; by default the course folder's
-    :data:`SUMMARY_PATH`), with a clear error when they are missing."""
-    path = Path(path) if path is not None else Path(__file__).resolve().parents[2] / SUMMARY_PATH
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing: `memcourse eval --guards --save-summary {SUMMARY_PATH}` "
-                                "writes it (about half a minute)")
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
 def locomo_turns(path: str | Path) -> list[str]:
     """Every dialogue turn's text in a LoCoMo-format file (read in place, never copied)."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -436,6 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--locomo", metavar="PATH", help="count how many ordinary turns of a LoCoMo file are refused")
+    from memcourse.evaluations.guard_summary import SUMMARY_PATH, SUMMARY_SPLITS, save_summaries
+
     parser.add_argument("--save-summary", metavar="PATH",
                         help=f"evaluate the splits the notebooks show ({', '.join(SUMMARY_SPLITS)}) and save their "
                              f"totals as JSON (the course keeps them in {SUMMARY_PATH})")
@@ -463,34 +415,14 @@ def main(argv: list[str] | None = None) -> int:
         for name, report in zip(names, reports, strict=False):
             report.hide_misses = name not in DEVELOPMENT_SPLITS and not args.show_misses
     if args.json:
-        print(
-            json.dumps(
-                [
-                    {
-                        "corpus": report.corpus,
-                        "cases": len(report.results),
-                        "targets": {
-                            g: {"rate": round(v, 4), "target": t, "met": m}
-                            for g, (v, t, m) in report.all_targets().items()
-                        },
-                        "misses": [] if report.hide_misses else [r.case.id for r in report.misses],
-                    }
-                    for report in reports
-                ]
-                if len(reports) > 1
-                else {
-                    "corpus": reports[0].corpus,
-                    "cases": len(reports[0].results),
-                    "targets": {
-                        g: {"rate": round(v, 4), "target": t, "met": m}
-                        for g, (v, t, m) in reports[0].all_targets().items()
-                    },
-                    "misses": [] if reports[0].hide_misses else [r.case.id for r in reports[0].misses],
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        rows = [
+            {"corpus": report.corpus, "cases": len(report.results),
+             "targets": {g: {"rate": round(v, 4), "target": t, "met": m}
+                         for g, (v, t, m) in report.all_targets().items()},
+             "misses": [] if report.hide_misses else [r.case.id for r in report.misses]}
+            for report in reports
+        ]
+        print(json.dumps(rows if len(rows) > 1 else rows[0], indent=2, ensure_ascii=False))
     else:
         print("\n\n".join(report.table() for report in reports))
         if len(reports) == 2:
