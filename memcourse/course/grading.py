@@ -154,12 +154,21 @@ def unwritten_functions(path: Path) -> list[str]:
 
 
 # -- step 2: run the graded tests ----------------------------------------------------------
+#: The pytest plugins a graded run uses, loaded by name. Every other installed plugin stays off
+#: (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``): nbval, xdist, anyio and langsmith's plugins cost three
+#: seconds of imports per run, more than most exercises' tests take, and every notebook ends
+#: by grading its exercise.
+GRADED_PLUGINS = ("pytest_timeout", "_hypothesis_pytestplugin")
+
+
 def pytest_command(files: list[Path], target: str, junit_path: Path) -> list[str]:
-    """The child pytest: only the graded files, no notebooks (nbval off, and the project's
-    addopts, which name nbval options, cleared), no cache, quiet, EncodingWarning an error."""
+    """The child pytest: only the graded files and the plugins they use (no nbval; the project's
+    addopts, which name nbval options, cleared), no cache, quiet, EncodingWarning an error.
+    Run it with ``PYTEST_DISABLE_PLUGIN_AUTOLOAD=1`` (:func:`graded_junit` does)."""
+    plugins = [arg for name in GRADED_PLUGINS for arg in ("-p", name)]
     return [
-        sys.executable, *WARNING_FLAGS, "-m", "pytest", *map(str, files),
-        "-p", "no:nbval", "-p", "no:cacheprovider", "-o", "addopts=", "-o", "timeout=30",  # per test: a loop fails it
+        sys.executable, *WARNING_FLAGS, "-m", "pytest", *map(str, files), *plugins,
+        "-p", "no:cacheprovider", "-o", "addopts=", "-o", "timeout=30",  # per test: a loop fails it
         "-q", "--no-header", "-rN", "--tb=no",
         f"--target={target}", f"--junitxml={junit_path}",
     ]
@@ -174,7 +183,8 @@ def graded_junit(root: Path, files: list[Path], target: str, timeout: float) -> 
     """The child pytest's JUnit XML report and its printed output."""
     with tempfile.TemporaryDirectory(prefix="memcourse-grade-") as tmp:
         junit = Path(tmp) / "junit.xml"
-        env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1")
+        env = dict(os.environ, MEMCOURSE_TARGET=target, PYTHONDONTWRITEBYTECODE="1", PYTHONWARNDEFAULTENCODING="1",
+                   PYTEST_DISABLE_PLUGIN_AUTOLOAD="1")
         env.pop("PYTEST_ADDOPTS", None)  # e.g. nbval options meant for the outer run
         try:
             proc = subprocess.run(
