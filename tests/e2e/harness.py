@@ -246,3 +246,26 @@ def open_widget(page, server: JupyterLab, notebook: str, css_class: str):
     widget.scroll_into_view_if_needed()
     assert widget_errors(page) == [], "a widget shows 'Error displaying widget'"
     return widget
+
+
+def course_copy(folder: Path, notebooks: Path) -> Path:
+    """A clean copy of every course notebook in ``notebooks``, served from ``folder/course``."""
+    root = folder / "course"
+    root.mkdir()
+    for notebook in sorted(notebooks.glob("*.ipynb")):
+        copy_without_outputs(notebook, root / notebook.name)
+    return root
+
+
+def notebook_with(call: str, notebooks: Path) -> str:
+    """The notebook whose code builds a widget with ``call`` (material moves between notebooks)."""
+    import nbformat
+
+    found = [
+        path.name for path in sorted(notebooks.glob("[0-9][0-9]_*.ipynb"))
+        if any(cell.cell_type == "code" and f"{call}(" in cell.source
+               for cell in nbformat.read(path, as_version=4).cells)
+    ]
+    assert found, f"no notebook builds {call}()"
+    return found[0]
+

@@ -15,7 +15,7 @@ import pytest
 from .harness import chromium_page, copy_without_outputs, jupyterlab, open_widget, widget_errors
 
 REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts" / "browser"
+ARTIFACTS = REPO / "test-artifacts" / "browser-extraction"  # its own: the Chromium profile lives there
 NOTEBOOK = "14_extraction_and_reconciliation.ipynb"
 
 pytestmark = pytest.mark.timeout(300)
