@@ -71,7 +71,9 @@ def test_no_readable_copy_of_a_memory_is_ever_in_the_data_directory(server, tmp_
         update = stored.copy()
         update.content = f"moved: {canary} next week"  # the old text goes into the sealed history
         store.upsert(update)
-        assert [r.memory_id for r in store.search(canary, user_id="carol")] == [stored.memory_id]
+        # the canary's memory comes first; the other note may follow as a weak vector hit (a random
+        # hex query sometimes lands a hair above the model's similarity floor: a run failed on it)
+        assert [r.memory_id for r in store.search(canary, user_id="carol")][:1] == [stored.memory_id]
         with psycopg.connect(server.dsn, autocommit=True) as conn:
             conn.execute("CHECKPOINT")
         assert files_holding(server.data, canary.encode()) == []
