@@ -9,30 +9,17 @@ Screenshots go to ``test-artifacts/browser-recall/``.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from .harness import chromium_page, course_copy, jupyterlab, notebook_with, open_widget, widget_errors
+from .harness import chromium_page, jupyterlab, notebook_with, open_widget, widget_errors
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts" / "browser-recall"  # its own folder: the Chromium profile lives there
 
 pytestmark = pytest.mark.timeout(300)
-
-
-@pytest.fixture
-def course_root(tmp_path) -> Path:
-    return course_copy(tmp_path, NOTEBOOKS)
-
-
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)
-    ARTIFACTS.mkdir(parents=True)
-    return ARTIFACTS
 
 
 def _rows(widget) -> list[list[str]]:

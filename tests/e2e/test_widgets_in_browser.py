@@ -9,7 +9,6 @@ dropdown) and reads what the page shows. Screenshots go to ``test-artifacts/brow
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import psutil
@@ -22,18 +21,6 @@ NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts" / "browser"
 
 pytestmark = pytest.mark.timeout(300)
-
-
-@pytest.fixture
-def course_root(tmp_path) -> Path:
-    return course_copy(tmp_path, NOTEBOOKS)
-
-
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)
-    ARTIFACTS.mkdir(parents=True)
-    return ARTIFACTS
 
 
 def _decision(page, widget):
