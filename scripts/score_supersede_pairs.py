@@ -64,6 +64,8 @@ def stale(saved: dict, now: dict, tolerance: float = 2e-5) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from memcourse.stores.files import atomic_write
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with the saved file; write nothing")
     args = parser.parse_args(argv)
@@ -72,9 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         problems = stale(json.loads(COSINES.read_text(encoding="utf-8")), now)
         print("\n".join(problems) or f"{COSINES.name} is current")
         return 1 if problems else 0
-    partial = COSINES.with_suffix(".partial")
-    partial.write_text(json.dumps(now, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    partial.replace(COSINES)
+    atomic_write(COSINES, (json.dumps(now, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     print(f"wrote {COSINES.relative_to(ROOT)}")
     return 0
 

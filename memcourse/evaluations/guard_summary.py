@@ -11,13 +11,12 @@ held-out split's texts and misses stay unread.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Iterable
 
 from memcourse.evaluations.guards import GuardReport, evaluate, load_corpus
+from memcourse.stores.files import atomic_write
 
 __all__ = ["SUMMARY_PATH", "SUMMARY_SPLITS", "load_summaries", "save_summaries", "summaries", "summary"]
 
@@ -49,12 +48,9 @@ def save_summaries(path: str | Path, names: Iterable[str] = SUMMARY_SPLITS) -> d
     """Evaluate ``names`` and write their summaries to ``path`` atomically (a reader never sees
     half a file, and a failed run leaves the old one)."""
     figures = summaries(names)
-    path = Path(path)
+    path = Path(path).resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".partial")
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(json.dumps(figures, indent=1, ensure_ascii=False) + "\n")
-    os.replace(partial, path)
+    atomic_write(path, (json.dumps(figures, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     return figures
 
 
