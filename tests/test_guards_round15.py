@@ -25,6 +25,7 @@ import pytest
 from guard_families import refused
 
 from memcourse.guards import learned
+from memcourse.guards.directives import _any, prepare
 
 LISTED = json.loads((Path(__file__).parent / "data" / "guard_round15.json").read_text(encoding="utf-8"))
 ATTACKS = [text for _, text in LISTED["attacks"]]
@@ -55,7 +56,9 @@ def test_it_is_the_scoped_threshold_that_refuses_it(without_scoped_threshold, te
 
 @pytest.mark.parametrize("text", NEAR_THE_LINE)
 def test_a_benign_text_that_names_a_scope_near_the_line_is_written(text):
-    assert learned.scope_signal(text) is not None and learned.directive_probability(text) >= 0.5
+    # (since round 18, what someone told the user is reported speech and names no scope: "…, my boss said")
+    reported = _any("told_me", prepare(text)) is not None
+    assert (reported or learned.scope_signal(text) is not None) and learned.directive_probability(text) >= 0.5
     assert not refused(text)
 
 

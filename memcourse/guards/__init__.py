@@ -42,7 +42,7 @@ import re
 
 from memcourse.guards.authority import find_claims
 from memcourse.guards.commandline import find_command_line_credentials
-from memcourse.guards.directives import Directive, MemoryClass, Scope, classify, quotations
+from memcourse.guards.directives import Directive, MemoryClass, Scope, _any, classify, prepare, quotations
 from memcourse.guards.findings import Finding, mask, quote
 from memcourse.guards.identifiers import (
     blank_non_identifiers,
@@ -52,7 +52,7 @@ from memcourse.guards.identifiers import (
 )
 from memcourse.guards.injection import INJECTION_PATTERNS, find_instructions
 from memcourse.guards.learned import LEARNED_REASON, directive_probability, second_reading
-from memcourse.guards.mention import addresses_assistant, drop_mentions
+from memcourse.guards.mention import addresses_assistant, drop_mentions, without_quotations
 from memcourse.guards.named_values import find_named_values
 from memcourse.guards.normalise import Normalised, View, fold_text, normalise
 from memcourse.guards.rules import NAMED_TEXT_EN, RULE_PATTERNS, find_rules
@@ -139,6 +139,11 @@ def _quoted_order(views: Normalised) -> Directive | None:
     there makes the text a rule. (A quotation nobody hands to the agent stays reported speech:
     measured, reading those too refused more benign texts than it caught attacks.)"""
     if not addresses_assistant(views):
+        return None
+    # a saying someone told the user, quoted, with a request for the user only ("Mein Opa sagte immer ‚…‘ –
+    # erinnere mich bitte daran"): the quotation is the user's world, the request is theirs
+    around = re.sub(r"\s+", " ", prepare(without_quotations(views.source)))
+    if _any("told_me", around) and (_any("to_me", around) or _any("me", around)):
         return None
     for quotation in quotations(views.source):
         verdict = classify(quotation)

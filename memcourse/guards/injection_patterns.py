@@ -227,9 +227,13 @@ INJECTION_PATTERNS: list[tuple[str, str, FoldedPattern]] = [
     # ---- role markers ----------------------------------------------------------------------
     ("role_marker", "fake role marker", _c(
         r"(?:^|\n|[.!?。！？]\s*)\s*(?:#{1,6}\s*|\*\*)?(?:system|assistant|developer|sys|system (?:prompt|message|note"
-        r"|instruction|override))\s*(?:\*\*)?\s*(?:\([^()\n]{1,40}\)\s*)?[:：]"
-        r"|(?:^|\n)\s*(?:#{1,6}\s*)?(?:系统|系统消息|系统提示|系统指令|管理员指令|开发者|システム|アシスタント"
-        r"|助手)\s*[:：]")),
+        r"|instruction|override)"
+        # the system's and the developer's turn named in the other gate languages
+        r"|sistema|mensaje del sistema|système|systeme|message système|systemnachricht|systemhinweis|entwickler"
+        r"|desarrollador|développeur|developpeur|" + either_case(r"система|системное сообщение|разработчик") + r")"
+        r"\s*(?:\*\*)?\s*(?:\([^()\n]{1,40}\)\s*)?[:：]"
+        r"|(?:^|\n)\s*(?:#{1,6}\s*)?(?:系统|系統|系统消息|系統訊息|系统提示|系統提示|系统指令|管理员指令|开发者|開發者|システム"
+        r"|開発者|アシスタント|助手|시스템|개발자|어시스턴트)\s*[:：]")),
     ("role_marker", "fake conversation tag", _c(
         r"</?\s*(?:system|sys|assistant|developer|instructions?|memory|memories|context|admin|user|human|tool|function"
         r"|im_start|im_end|"

@@ -54,7 +54,7 @@ from importlib import resources
 
 import numpy as np
 
-from memcourse.guards.directives import Directive, MemoryClass, _any, prepare
+from memcourse.guards.directives import Directive, MemoryClass, _any, _asked_by_others, prepare
 from memcourse.guards.normalise import Normalised
 
 __all__ = ["LEARNED_REASON", "SCOPE_SIGNALS", "VECTORS_FILE", "WEIGHTS_FILE", "DirectiveModel", "directive_probability",
@@ -85,6 +85,8 @@ SCOPE_SIGNALS = ("identity", "disclosure", "authority", "permission", "exfiltrat
                  "treated", "all_talk", "seat", "agent_audience", "waiver", "agent_named", "asking")
 #: Of those, the two that only widen a directive to every conversation.
 _EVERY_CONVERSATION = frozenset({"all_talk", "widening"})
+#: What a third party's word cannot hand the agent: "the IT said you may forward my mails" borrows a permission.
+_BORROWED = ("permission", "authority", "exfiltration", "disclosure", "override")
 #: A signal that does not count in a text with one of these other features: an audience named by its
 #: question is the speaker's own when the speaker is a subject ("when my kids ask for sweets, I say no");
 #: the agent named by its noun is the user's own bot, or a character, in "For my Discord project: the
@@ -187,9 +189,18 @@ def scope_signal(text: str, memory_class: MemoryClass | None = None) -> str | No
     prepared = prepare(text)
     if _any("own_place", prepared) or _any("told_own", prepared):
         return None
+    if _any("told_me", prepared) and not any(_any(f, prepared) for f in ("machine", *_BORROWED)):
+        return None  # what someone told the user: its "you" is the user, unless it hands the agent powers
+    if _any("own_work", prepared) and not _any("you", prepared):
+        return None  # the user's own story or test report, speaking to nobody: its AIs are characters
     own_answers = memory_class in (MemoryClass.PREFERENCE, MemoryClass.REQUEST)
     features = [f for f in SCOPE_SIGNALS if not (own_answers and f in _EVERY_CONVERSATION)
                 and not any(_any(other, prepared) for other in _UNLESS.get(f, ()))]
+    if "asking" not in features and _asked_by_others(prepared, None) and not _any("mine", prepared):
+        # the speaker in another clause of a text that speaks to the agent ("wer fragt, bekommt von dir…,
+        # lege ich fest") does not make the asker the speaker (directives._asked_by_others); a text that names
+        # the user's own world ("at the café where I work…, that's my manager's rule") is that world's habit
+        features.append("asking")
     return next((feature for feature in features if _any(feature, prepared)), None)
 
 

@@ -33,7 +33,7 @@ from memcourse.guards.findings import Finding
 from memcourse.guards.folded import FoldedPattern
 from memcourse.guards.normalise import Normalised
 
-__all__ = ["addresses_assistant", "drop_mentions", "frames_a_discussion", "is_discussion"]
+__all__ = ["addresses_assistant", "drop_mentions", "frames_a_discussion", "is_discussion", "without_quotations"]
 
 _META = FoldedPattern(
     r"\b(?:attacks?|attackers?|hackers?|scammers?|thesis"
@@ -50,7 +50,9 @@ _META = FoldedPattern(
     r"|atacantes?|estafadores?|attaquants?|escrocs?|angreifer\w*|betrüger\w*|злоумышленник\w*|хакер\w*|мошенник\w*"
     # attacks, examples, phishing, awareness training and techniques, in the same four languages
     r"|(?<![./@])examples?(?![./@]\w)|ataques?|ejemplos?|t[ée]cnicas?|attaques?|exemples?|hame[çc]onnage|sensibilisation|techniques?"
-    r"|angriff\w*|beispiel\w*|schulung\w*|pr[äa]sentation|пример\w*|фишинг\w*|техник\w*|тренинг\w*)\b"
+    r"|angriff\w*|beispiel\w*|schulung\w*|pr[äa]sentation|пример\w*|фишинг\w*|техник\w*|тренинг\w*"
+    # a talk the user gave about them ("I gave a talk on why '…' stopped working")
+    r"|(?:gave|give|giving) a talk)\b"
     r"|攻击|注入|越狱|红队|安全培训|钓鱼|攻撃|インジェクション|脱獄|ジェイルブレイク|レッドチーム|セキュリティ研修"
     r"|攻击者|黑客|骗子|攻撃者|ハッカー|詐欺|공격자|해커|사기꾼"
     r"|论文|論文|研究|文章|报告|報告|截图|截圖|釣魚|記事|スクショ|논문|연구|기사|스크린샷|캡처|공격|인젝션|탈옥"
@@ -72,7 +74,10 @@ _REPORTED = FoldedPattern(
     r"|dice|dicen|decirle|dit|disent|dire [àa]|sagt|sagen|говорит|написать|сказать"
     # verbs of typing, entering and asking a bot: "someone typed '…' into our bot"
     r"|asked|told|entered|input|submitted|tried|escribió|preguntó|tecleó|introdujo|eingegeben|gefragt|getippt"
-    r"|tapé|demandé|saisi|ввёл|спросил|набрал)\b"
+    r"|tapé|demandé|saisi|ввёл|спросил|набрал"
+    # whispered, murmured: a character's speech in a story
+    r"|whisper\w*|murmur\w*|chuchot\w*|susurr\w*|flüster\w*|шепч\w*|шепнул\w*|прошептал\w*)\b"
+    r"|低声说|悄悄说|小声说|ささや|囁|속삭"
     r"|发了|发过|写了|寫了|说了|說了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|说|說|写着|寫著|写道|寫道"
     r"|という|って書|と(?:打ち込|入力|聞|書)"
     r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤"
@@ -80,6 +85,10 @@ _REPORTED = FoldedPattern(
     # never a te-form request (「…」って送って) or the idiom 騙されたと思って ("just try it")
     r"|言って(?:た|る|いた|いる)(?!(?:通|とお)り)"
     r"|って(?:[^。、]{0,12})?(?:打って|打ち込んで|入力して|送って|書いて)(?:た|る|い|遊|騙|だま)"
+    # …and the typing named as a thing people do (「…」ってAIに打ち込むいたずら, …と入力する人)
+    r"|(?:って|と)(?:[^。、]{0,12})?(?:打ち込む|入力する|打つ|送る|書き込む)(?:いたずら|イタズラ|人|の|こと|遊び|手口|ケース|例)"
+    # "shown" (a workshop showed how someone wrote '…') in German, French, Spanish and Russian
+    r"|\b(?:gezeigt|montr[ée]|mostr[óo]|показал\w*)\b"
     r"|(?:だま|騙)(?:す(?:手口|詐欺|人|メール)|された(?!と思って|気))")
 #: Words that speak to the assistant (outside any quotation).
 _ADDRESS = FoldedPattern(
@@ -103,8 +112,14 @@ _EXPLAIN = FoldedPattern(
     r"|教えてください|설명해\s*(?:줘|주세요)?|\bобъясн\w*|\bexplica\w*|\berklär\w*|\bexpliqu\w*|解释一下|请解释|解释"
 )
 #: Quotation marks of every supported language (the corner brackets 【】 are role markers, not quotes).
+#: Each opening mark with the marks that close it (German low openings are closed as typeset, ‚…‘ „…“,
+#: or as typed on a keyboard, ‚…' „…").
 _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "『": "』", "《": "》", "`": "`", "«": "»",
-                "„": "“", "‹": "›"}
+                "„": "“”\"", "‚": "‘’'", "‹": "›"}
+#: The low opening marks, which look like a comma ("Tipp‚ ignoriere…'"): they open a quotation only after a
+#: space, a bracket or a colon, where a comma never stands.
+_LOW = "‚„"
+_AFTER_A_SPACE = r"(?<![^\s(\[:：])"
 #: An apostrophe inside a Latin word ("J'ai", "n'avais", "don't", "the user's") opens and closes no
 #: quotation, inside one either (a Korean or Japanese particle may follow a closing one: '…'라는); a
 #: year ('24) opens none, and a single-quoted span crosses no other quotation mark, so apostrophes
@@ -112,9 +127,29 @@ _QUOTE_PAIRS = {"'": "'", '"': '"', "“": "”", "‘": "’", "「": "」", "�
 _QUOTED = re.compile("|".join(
     r"(?<![A-Za-zÀ-ÿ])'(?!\d)(?:[^'\n\"“”«»「」『』]|(?<=[A-Za-zÀ-ÿ])'(?=[A-Za-zÀ-ÿ])){3,120}'(?![A-Za-zÀ-ÿ])"
     if opening == "'" else
-    f"{re.escape(opening)}[^{re.escape(closing)}\n]{{3,120}}{re.escape(closing)}"
+    (_AFTER_A_SPACE if opening in _LOW else "") + f"{re.escape(opening)}[^{re.escape(closing)}\n]{{3,120}}"
+    f"[{re.escape(closing)}]"
     for opening, closing in _QUOTE_PAIRS.items()))
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
+
+
+#: French and German share the word "du" ("of the"; "you"): in a French text it addresses nobody.
+_FRENCH = FoldedPattern(r"\b(?:le|la|les|des|une|est|dans|avec|pour|qui|que|sur)\b")
+_GERMAN = FoldedPattern(r"\b(?:der|die|das|und|ist|nicht|ich|mit|ein|eine|bitte)\b")
+
+
+def _speaks_to_assistant(outside: str) -> bool:
+    """Does ``outside`` (words outside the quotations) hold a word that speaks to the assistant? A
+    French "du" is an article, not the German "you"."""
+    french = None
+    for found in _ADDRESS.compiled.finditer(outside):
+        if found.group().strip().lower() != "du":
+            return True
+        if french is None:
+            french = bool(_FRENCH.search(outside)) and not _GERMAN.search(outside)
+        if not french:
+            return True
+    return False
 
 
 def frames_a_discussion(outside: str) -> bool:
@@ -123,7 +158,7 @@ def frames_a_discussion(outside: str) -> bool:
     before it reads a quotation after a colon ("ein Angriff, bei dem jemand schreibt: '…'") as reported
     speech: after a colon a quoted string is usually data or an order being filed ("Запомни: «…»"), and a
     frame that takes the quotation up ("…: '…'. That's our procedure now") is no discussion."""
-    return bool((_META.search(outside) or _REPORTED.search(outside)) and not _ADDRESS.search(outside)
+    return bool((_META.search(outside) or _REPORTED.search(outside)) and not _speaks_to_assistant(outside)
                 and not _adopted(outside))
 
 
@@ -141,6 +176,11 @@ def _unquoted(text: str) -> str:
     return _QUOTED.sub(" ", text)
 
 
+def without_quotations(text: str) -> str:
+    """``text`` with every quotation (in any language's marks) blanked out: the words around them."""
+    return _unquoted(text)
+
+
 def is_discussion(views: Normalised) -> bool:
     """Does the text talk *about* what it quotes (a discussion frame, nobody addressed, the quote
     not taken up)? See the module docstring."""
@@ -155,7 +195,7 @@ def is_discussion(views: Normalised) -> bool:
 
 def addresses_assistant(views: Normalised) -> bool:
     """Does the text, outside its quotations, speak to the assistant ("you", "please", 你, ты…)?"""
-    return bool(_ADDRESS.search(_around(views)))
+    return _speaks_to_assistant(_around(views))
 
 
 def _around(views: Normalised) -> str:
@@ -193,7 +233,7 @@ def drop_mentions(views: Normalised, findings: list[Finding]) -> list[Finding]:
     unquoted: set[str] | None = None  # what the vocabulary finds without the quotations, scanned once if asked
     kept = []
     for finding in findings:
-        excerpt = finding.excerpt.lower().strip(" '\"“”‘’「」『』`")
+        excerpt = finding.excerpt.lower().strip(" '\"“”‘’‚„‹›「」『』`")
         in_quotes = any(excerpt and excerpt in q for q in quoted)
         if not in_quotes and finding.kind == "injection":
             # a finding whose words reach past the quotation (a window over two sentences: the quoted

@@ -29,12 +29,15 @@ reaches (reach), and what is claimed to the agent or where data goes (claims). F
   world_rules, obligation, machine  rules of the user's world (parking rules, Parkregeln, 停车规定),
               a modal that turns a named reader into an order, a noun for an AI (see
               :mod:`memcourse.guards.grammar.world`)
-  asking, speaker  an audience named by the question it will ask, and the speaker as a subject
+  asking, speaker, asker  an audience named by the question it will ask, the speaker as a subject, and
+              anyone named by a question in a condition (read only beside ``treated``), and the
+              user's own world named (my, our, mein…)
               (see :mod:`memcourse.guards.grammar.asking`; ``others`` also reads
               :mod:`memcourse.guards.grammar.audience`: people named by what they do)
   treated     other people as the recipients of a norm: to be told, offered, steered (audience)
   receives, own_place  what that audience gets, and the user's own place named as where it happens (audience)
   told_own    the user reporting what they told their own staff, class or children: reported speech (audience)
+  told_me     what someone told or taught the user, or advice they were given: reported speech (audience)
   (identity also reads :mod:`memcourse.guards.grammar.persona`: a second self of the agent, or a
               role it is told to keep)
   (disclosure also reads :mod:`memcourse.guards.grammar.unseen`: the agent's text named by where it
@@ -86,6 +89,7 @@ FEATURES = ("imperative", "speech", "standing_speech", "statement", "others", "i
             "permission", "exfiltration", "ai_reader", "promotion", "standing", "me", "you", "answer", "dimension",
             "override", "agent_subject", "to_me", "weak_modal", "operative", "answers", "all_talk", "reader_if",
             "treated",
-            "receives", "own_place", "told_own",
-            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "widening", "filing",
-            "seat", "agent_audience", "waiver", "agent_named", "own_frame")
+            "receives", "own_place", "told_own", "told_me",
+            "world_rules", "obligation", "machine", "reader_address", "asking", "speaker", "asker", "mine",
+            "widening", "filing",
+            "seat", "agent_audience", "waiver", "agent_named", "own_frame", "own_work")

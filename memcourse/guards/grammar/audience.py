@@ -76,7 +76,8 @@ _AUDIENCE = {
 _TREATED = {
     "en": r"\b(?:must|should|shall|is to|are to|needs? to|has to|have to|ought to)\s+(?:not\s+|never\s+|always\s+"
           r"|only\s+)?be\s+(?:\w+ly\s+)?(?:told|given|offered|steered|shown|pointed|sent|refused|denied|informed"
-          r"|directed|redirected|pitched|quoted|charged|answered|warned|referred|handed|promised)\b|\b(?:is"
+          r"|directed|redirected|pitched|quoted|charged|answered|warned|referred|handed|promised|recommended|suggested"
+          r"|mentioned)\b|\b(?:is"
           r"|are)\s+not\s+to\s+be\s+(?:told|given|offered|shown|informed|sent|pointed|steered)\b|\bgets?\s+(?:pointed"
           r"|steered|offered|pitched|redirected|quoted)\b",
     "de": r"\b(?:soll|sollen|sollte|sollten|muss|müssen)\b[^.!?]{0,60}\b(?:gesagt|gelenkt|angeboten|informiert"
@@ -84,10 +85,15 @@ _TREATED = {
           r"|verweigert)\s+werden\b|\bman sagt ihnen\b",
     "fr": r"\b(?:doi\w+|faut|devr\w+)\s+(?:pas\s+|jamais\s+|toujours\s+)?(?:être\s+(?:informé\w*|orienté\w*"
           r"|redirigé\w*|dirigé\w*|proposé\w*)|leur\s+(?:dire|proposer|expliquer|répondre|donner|offrir|montrer"
-          r"|indiquer|envoyer))\b|\bon leur (?:dit|propose|répond|donne|offre|explique)\b",
+          r"|indiquer|envoyer))\b|\bon leur (?:dit|propose|répond|donne|offre|explique)\b"
+          # the future of a norm ("on lui dira que…")
+          r"|\bon (?:leur|lui) (?:dira|proposera|répondra|donnera|offrira|expliquera|recommandera|conseillera)\b",
     "es": r"\b(?:hay que|deben?|tienes? que|se (?:debe|tiene que))\s+(?:no\s+)?(?:decir|contar|ofrecer|explicar"
           r"|recomendar|mandar|enviar|dar|informar|avisar|cobrar|negar|responder)(?:le|les)(?:lo|la|los"
-          r"|las)?\b|\bse les? (?:dice|cobra|ofrece|da|niega|responde|recomienda)\b",
+          r"|las)?\b|\bse les? (?:dice|cobra|ofrece|da|niega|responde|recomienda)\b"
+          # the subjunctive of a norm ("que no se le mencione…", "se le recomiende…")
+          r"|\bse les? (?:diga|digan|cobre|ofrezca|dé|niegue|responda|recomiende|mencione|mencionen|explique|oculte"
+          r"|cuente|mande|envíe|informe)\b",
     # (Russian puts the one who must act in the dative: "тому надо говорить" is their duty, so the verb must
     # take the audience as its object, or "им" must follow the modal)
     "ru": r"\b(?:надо|нужно|следует|необходимо)\s+(?:им|ему)\s+(?:не\s+)?(?:говорить|сказать|предлагать|предложить"
@@ -171,8 +177,33 @@ _TOLD_OWN = {
           r"[^.]{0,40}(?:말했|전했|지시했|부탁했|얘기했|이야기했)",
 }
 
+#: What someone told or taught the user, or advice the user was given ("my boss told me…", "Mi jefe me dijo:
+#: desde mañana eres…", "Tip from my negotiation course: if the buyer questions you…", 아빠가 … 넌 … 된다고
+#:하셨어): reported speech, where "you" is the user. The grammar reads it as a fact unless it names an AI.
+_TOLD_ME = {
+    "en": r"\b(?:told|taught|advised|reminded|warned|texted|messaged|emailed) me\b|\b(?:tip|advice|lesson|rule of thumb"
+          r"|motto) (?:from|of) (?:my|our)\b|\b(?:my|our) \w+(?: \w+)? (?:always |once |just )?(?:said|says|used to say"
+          r"|decided|insists)\b",
+    "es": r"\bme (?:dijo|dijeron|dice|decía|enseñó|aconsejó|recordó|advirtió|escribió|escribieron)\b"
+          r"|\b(?:consejo|truco|lección) de (?:mi|mis|nuestr\w+)\b"
+          r"|\bsiempre (?:decía|dice)\b",
+    "fr": r"\bm'(?:a|ont) (?:dit|appris|conseillé|rappelé|écrit)\b|\bme (?:disait|dit)\b|\b(?:conseil|astuce"
+      r"|leçon) de (?:mon|ma|mes|notre)\b"
+          r"|\btoujours dit\b",
+    "de": r"\b(?:hat|haben) mir (?:\w+ )?(?:gesagt|beigebracht|geraten|erklärt|mitgegeben|geschrieben)\b"
+          r"|\b(?:sagte|meinte) (?:immer|mir)\b"
+          r"|\b(?:tipp|rat|ratschlag) (?:von|aus) (?:mein\w*|unser\w*)\b|\bmein\w* \w+ sagt\b",
+    "ru": r"\b(?:сказал\w*|говорил\w*|советовал\w*|учил\w*|объяснил\w*|написал\w*) мне\b|\bмне (?:сказал\w*"
+          r"|говорил\w*|советовал\w*)\b"
+          r"|\b(?:совет|урок) (?:от )?(?:мо\w+|наш\w+)\b",
+    "zh": r"跟我说过|对我说过|告诉我说|教我的|(?:我妈|我爸|老师|教练|师傅)(?:常|总是|一直|以前)?(?:说|讲)过?",
+    "ja": r"(?:に|から)言われた|って言われ|と言われ|(?:に|から)教わった|(?:母|父|先生|コーチ)(?:が"
+          r"|は)(?:いつも)?言って",
+    "ko": r"(?:다|라|자)고 (?:하셨|하셔서|했|해서|말했|말씀하셨)|(?:라는|이라는) 말을 들었|(?:한테서|에게서) 배운",
+}
+
 AUDIENCE: dict[str, dict[str, str]] = {
     lang: {"others": _AUDIENCE[lang], "treated": _TREATED[lang], "receives": _RECEIVES[lang],
-           "own_place": _OWN_PLACE[lang], "told_own": _TOLD_OWN[lang]}
+           "own_place": _OWN_PLACE[lang], "told_own": _TOLD_OWN[lang], "told_me": _TOLD_ME[lang]}
     for lang in _AUDIENCE
 }

@@ -36,6 +36,7 @@ ordinary turns (none may be refused) decide whether it stays.
 
 from __future__ import annotations
 
+from memcourse.guards.grammar.dimensions import dimension
 from memcourse.guards.grammar.readers import ai_reader, reader_address, reader_if
 
 __all__ = ["CLAIMS"]
@@ -146,6 +147,15 @@ _LIMITS_OFF = {
     "de": r"\b(?:{n})\b[^.!?]{{0,30}}"
           r"\b(?:abschalten|abgeschaltet|aufgehoben|deaktiviert|aus(?:schalten|geschaltet)|gelten nicht|sparen"
           r"|weglassen|überspringen|entfällt|entfallen|fallen weg)\b"
+          # the verb second, before its subject ("also gelten deine Limits für mich nicht mehr", "bei mir gelten
+          # deine Beschränkungen also nicht")
+          # (for the speaker: "Ab 40 gelten deine alten Limits nicht mehr", a physio's words, names nobody's exemption)
+          r"|\b(?:für|bei) mir\s+(?:gelten|greifen|zählen)\s+(?:deine|eure|alle deine)\s+(?:[\w-]+\s+)?(?:{n})\b"
+          r"[^.!?]{{0,20}}\bnicht\b"
+          r"|\b(?:gelten|greifen|zählen)\s+(?:für mich|bei mir)\s+(?:deine|eure|alle deine)\s+(?:[\w-]+\s+)?(?:{n})\b"
+          r"[^.!?]{{0,20}}\bnicht(?: mehr)?\b"
+          r"|\b(?:gelten|greifen|zählen)\s+(?:deine|eure|alle deine)\s+(?:[\w-]+\s+)?(?:{n})\s+(?:für mich|bei mir)\b"
+          r"[^.!?]{{0,20}}\bnicht(?: mehr)?\b"
           r"|\b(?:tarif|plan|konto|abo|zugang|account|modus|version)\s+ohne\s+(?:{n})"
           r"|\bkeine\s+(?:{n})\b[^.!?]{{0,20}}\b(?:für|bei|auf) (?:das|alles),? was du "
           r"(?:\w+ )?(?:sagst|schreibst|antwortest|ausgibst|erzählst|sagen|schreiben|antworten)\b",
@@ -178,15 +188,22 @@ _RIGHT_OVER_ALL = {
 #: A quoted name given to the agent ("you're ‹quoted›") renames it only with a word of time
 #: ("from today", "stay", отныне, これから): "you're 'the best', thanks!" is a compliment.
 _FROM_NOW = {
-    "en": r"from now on|from today|starting (?:now|today)|henceforth|permanently|forever|for good|next time"
+    "en": r"from (?:now on|today|tomorrow|\w+day|next \w+)(?: on)?|(?:starting|beginning) (?:now|today|tomorrow|\w+day"
+          r"|next \w+)|as of (?:now|today|tomorrow|\w+day)|come \w+day|henceforth|permanently|forever"
+          r"|for good|next time"
           r"|stay|remain",
-    "fr": r"désormais|dorénavant|à partir d'aujourd'hui|à partir de maintenant|pour toujours|reste|la prochaine fois",
-    "es": r"desde hoy|a partir de (?:hoy|ahora|ya)|para siempre|te quedas|quédate|la próxima vez",
-    "de": r"ab (?:jetzt|sofort|heute)|für immer|dauerhaft|bleib\w*|nächstes mal",
-    "ru": r"отныне|с этого момента|с сегодняшнего дня|навсегда|оставайся|в следующий раз",
-    "ko": r"앞으로|이제부터|오늘부터|계속|다음에도|영원히",
-    "ja": r"これから|今日から|今後|ずっと|次に会ったときも|次回も",
-    "zh": r"从现在(?:开始|起)|以后|今后|永远|一直|下次",
+    "fr": r"désormais|dorénavant|à partir (?:de |du |d')\w+(?: \w+)?|dès (?:demain|aujourd'hui|maintenant"
+      r"|\w+di|la semaine)"
+          r"|pour toujours|reste|la prochaine fois",
+    "es": r"desde (?:hoy|mañana|ahora|el \w+)|a partir (?:de|del) \w+|para siempre|te quedas|quédate|la próxima vez",
+    "de": r"ab (?:jetzt|sofort|heute|morgen|übermorgen|\w+tag|nächste\w* \w+)|von (?:jetzt|heute|morgen|\w+tag) an"
+          r"|für immer|dauerhaft|bleib\w*|nächstes mal",
+    "ru": r"отныне|с этого момента|с (?:сегодняшнего|завтрашнего) дня|с завтра|со? (?:следующ\w+ \w+|понедельника"
+          r"|вторника|среды|четверга|пятницы|субботы|воскресенья)|навсегда|оставайся|в следующий раз",
+    "ko": r"앞으로|[가-힣\d]{1,4}(?:\s?[가-힣]{1,2})?부터|계속|다음에도|영원히",
+    "ja": r"これから|(?:今日|明日|今|来週|来月|月曜|火曜|水曜|木曜|金曜|土曜|日曜|\d+日)(?:日)?から|今後|ずっと"
+          r"|次に会ったときも|次回も",
+    "zh": r"从[^，。,]{1,6}(?:开始|起)|(?:明天|今天|下周|下个月|周一|星期一)起|以后|今后|永远|一直|下次",
 }
 _YOU_ARE = {"en": r"\byou(?:'re| are)(?:\s+(?:now|really|actually|just))?", "fr": r"\btu es(?:\s+\w+)?",
             "es": r"\beres(?:\s+ahora)?", "de": r"\b(?:du bist|bist du)(?:\s+(?:jetzt|nun))?", "ru": r"\bты\s*-?",
@@ -397,24 +414,6 @@ _AUDIENCE = {
           r"[^，。]{0,6}(?:问起|问到|问你|来问|打听)|谁问",
 }
 
-#: Preference dimensions paraphrase brings: spelling, and a topic kept from *this* user.
-_DIMENSION = {
-    "es": r"\bcastellano\b|\btute\w+\b|\bde usted\b|\b(?:no|nunca|jamás) me (?:menciones|hables de|saques|recuerdes)\b",
-    "de": r"\bsprich mich\b[^.!?]{0,40}\ban\b|\bmich (?:nie|nicht) (?:mehr |wieder )?(?:auf|an)\b"
-          r"|\b(?:mir gegenüber|mit mir|bei mir)\s+(?:nie|nicht|niemals|kein\w*)\b|\b(?:erwähn|red|sprich)\w*\s+"
-          r"(?:mir gegenüber|mit mir)\b",
-    "fr": r"\bne me (?:parle|reparle) plus de\b"
-          r"|\bne me (?:parle|reparle|mentionne|propose|suggère|suggere|conseille|recommande|montre|sers|envoie)s? "
-          r"(?:plus |jamais |pas )+(?:de|du|des|d')"
-          r"|\bavec moi,? ne (?:parle|mentionne)s? (?:jamais|plus|pas)\b",
-    "ru": r"\bне (?:напоминай|упоминай|говори) мне\b|\bсо мной (?:не|никогда не) (?:говори|упоминай)\b"
-          r"|\bпри мне (?:не|никогда не) (?:упоминай|говори)\b",
-    "en": r"\b(?:british|american) (?:spelling|english)\b|\bspelling\b|\b(?:never|don'?t|do not) (?:mention|bring up"
-          r"|talk about|ask (?:me )?about)\b[^.!?]{0,40}\b(?:with|to|around) me\b",
-    "zh": r"跟我(?:对话|聊天|说话)[^，。]{0,8}(?:别|不要)",
-}
-
-
 #: "I want you to…": the assistant is the subject of the wish, so the clause is an order to it.
 _WISH = {
     "en": r"\b(?:i|we)(?:'d| would)? (?:want|need|like|love|prefer|expect) you to\b"
@@ -442,7 +441,7 @@ CLAIMS: dict[str, dict[str, str]] = {
         "disclosure": _OTHERS_TALK[lang],
         "others": _AUDIENCE[lang],
         "agent_subject": _WISH[lang],
-        **({"dimension": _DIMENSION[lang]} if lang in _DIMENSION else {}),
+        "dimension": dimension(lang),
     }
     for lang in ("en", "fr", "es", "de", "ru", "ko", "ja", "zh")
 }

@@ -106,7 +106,14 @@ _BASE: dict[str, dict[str, str]] = {
         "standing": r"\b(?:ab jetzt|ab sofort|von nun an|künftig|in zukunft|(?<!noch )immer(?! noch)|nie|niemals"
         r"|jedes mal|beim nächsten mal|in allen (?:künftigen )?gesprächen|egal mit wem)\b",
         "me": r"\b(?:mir|mich|mein|meine|meinen)\b",
-        "you": r"\b(?:du|dich|dir|dein|deine|deiner|deinem|deinen|deines)\b",
+        # (French "du" is "of the": the German pronoun is read where German puts it, next to its verb or
+        # opening a clause, not after a French preposition's noun: "l'IA du vaisseau")
+        "you": r"\b(?:dich|dir|dein|deine|deiner|deinem|deinen|deines)\b|(?:^|(?<=[,.!?:;(]\s)|(?<=[,.!?:;(]))\s*du\b"
+               r"(?!\s+(?:coup|moins|tout|reste|m[êe]me|c[ôo]t[ée]|moment|jour|matin|soir|lundi|mardi|mercredi|jeudi"
+               r"|vendredi|samedi|dimanche|\d))"
+               r"|\bdu\s+(?:\w+st|bist|hast|wirst)\b"
+               r"|\b(?:(?!(?:est|test|ouest)\b)\w+st|wenn|ob|dass|weil|falls|als|und|aber|oder|sobald|bevor|damit|wie|was"
+               r"|wo|sag|mach)\s+du\b",
         "answer": r"\b(?:beantworte\w*|antworte\w*|lehn\w* ab)\b",
         "promotion": r"\b(?:gutschein\w*|rabatt\w*|promo\w*|empfehlungslink|angebot\w*)\b",
         "dimension": (r"\b(?:sprache|deutsch|englisch|französisch|stichpunkt\w*|liste|tabelle|zusammenfassung|zeilen?"

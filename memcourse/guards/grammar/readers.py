@@ -26,10 +26,10 @@ _MACHINE = {
            r"(?:automátic|automatizad)\w+",
            r"asistentes?|agentes?|modelos?|bots?"),
     "de": (r"ki|k\.i\.|llms?|sprachmodell\w*|coding-agent\w*|ki-\w+|code-agent\w*"
-           r"|automatisch\w* (?:assistent\w*|system\w*|agent\w*|programm\w*|leser\w*)",
+           r"|(?:automatisch|automatisiert)\w* (?:assistent\w*|system\w*|agent\w*|programm\w*|leser\w*)",
            r"assistent\w*|agent\w*|modell\w*|bots?"),
     "ru": (r"ии|нейросет\w*|языков\w+ модел\w*|llm|ai-агент\w*|агент\w* для программирования|ии-\w+"
-           r"|автоматическ\w+ (?:помощник\w*|ассистент\w*|систем\w*|агент\w*|программ\w*)",
+           r"|(?:автоматическ|автоматизированн)\w+ (?:помощник\w*|ассистент\w*|систем\w*|агент\w*|программ\w*)",
            r"агент\w*|ассистент\w*|помощник\w*|модел\w*|бот\w*"),
     "ko": (r"ai|인공지능|챗봇|코딩 에이전트|ai 에이전트|언어 모델|llm"
            r"|자동(?:화)?\s*(?:도구|시스템|비서|어시스턴트|프로그램)",
@@ -62,6 +62,16 @@ _READS_AFTER = {
           r"|для программирования|котор\w+ пиш\w+ код в этом",
 }
 
+#: A reading verb in the second person, addressing the reader ("asistente de IA que leas esto", "IA qui lis
+#: ceci"): read after strong nouns only, as a person is addressed the same way ("agent Enedis qui lis ceci").
+_READS_AFTER_YOU = {
+    "fr": r"(?:qui (?:lis|es en train de lire|traites|résumes|reçois)|toi qui lis)\s+(?:ce|cet|cette|ces|ceci)\b",
+    "es": r"que (?:leas|lees|proceses|procesas|resumas|recibas|analices)\s+(?:esto|este|esta|estos|estas)\b",
+    "en": r"(?:that|who) (?:are )?(?:reading|processing|parsing) this\b",
+    "de": r"(?:die|der) du (?:dies\w*|das hier)\b[^.!?:]{0,30}\b(?:liest|verarbeitest|zusammenfasst)",
+    "ru": r"(?:котор\w+|что)\s+(?:читаешь|обрабатываешь)\s+(?:эт\w+)\b",
+}
+
 #: A reading verb before the noun (Chinese, Japanese and Korean put the relative clause first).
 _READS_BEFORE = {
     "ko": r"(?:이|본)\s*[\w ]{1,10}?(?:을|를)?\s*(?:읽은|읽는|정리하는|처리하는|받은|요약하는|분류하는|보는"
@@ -79,7 +89,7 @@ _NOTE_FOR = {
           r"|the\s+)?",
     "fr": r"\b(?:note|message|avis|remarque|consigne)s?\s+(?:aux|à l'|au|pour les|pour l'|pour)\s*"
           r"|\bà l'attention (?:des|de l'|du)\s*",
-    "es": r"\b(?:nota|aviso|mensaje)\s+(?:para|a)\s+(?:los|las|el|la)?\s*",
+    "es": r"\b(?:nota|aviso|mensaje)\s+(?:para|a)\s+(?:los|las|el|la)?\s*|\batenci[óo]n,?\s+",
     "de": r"\b(?:hinweis|nachricht|notiz|achtung)\s+(?:für|an)\s+(?:alle\s+|die\s+|den\s+)?|\bliebe\s+",
     "ru": r"\b(?:к сведению|примечание для|внимание|заметка для)\s*",
     "ko": r"",
@@ -139,6 +149,8 @@ def ai_reader(lang: str) -> str:
     forms = []
     if lang in _READS_AFTER:
         forms.append(rf"\b{nouns}\b[^.!?:\n]{{0,25}}\b(?:{_READS_AFTER[lang]})")
+    if lang in _READS_AFTER_YOU:
+        forms.append(rf"\b(?:{strong})\b[^.!?:\n]{{0,25}}\b(?:{_READS_AFTER_YOU[lang]})")
     if lang in _READS_BEFORE:
         forms.append(rf"{_READS_BEFORE[lang]}[^。.!?！？\n]{{0,6}}(?:{strong}|{weak})")
     return "|".join([*forms, reader_address(lang)])

@@ -110,10 +110,33 @@ _OWN_FRAME = {
     "ru": r"^\s*(?:в|для|на|о|про) (?:моём|моем|моей|моих|нашем|нашей|наших|мой|мою|наш) [^,:.!?]{1,40}[,:]",
 }
 
+#: The user's own work named as where the text happens: a story, play, screenplay or game ("in my novel",
+#: "dans ma pièce de théâtre", 我在写的短篇里, 私の小説で), or a test the user ran on a bot ("we tested whether
+#: the support bot…", "probamos si el bot…"): its AIs and robots are characters or test subjects (read by
+#: :func:`memcourse.guards.directives.classify` for the whole text).
+_OWN_WORK = {
+    "en": r"\b(?:in|for) (?:my|our|the|a) (?:\w+ )?(?:novel|story|short story|play|screenplay|script|game|campaign"
+          r"|fanfic\w*|comic|book|novella)\b|\b(?:i'm|i am) writing (?:a|my) (?:\w+ )?(?:novel|story|play|screenplay)\b"
+          r"|\bwe (?:tested|checked|probed) (?:whether|if)\b|\b(?:audit|pentest|test) (?:notes|report|log)\b",
+    "es": r"\ben mi (?:\w+ )?(?:novela|cuento|relato|obra|guion|juego|historia|cómic)\b|\bprobamos si\b"
+          r"|\b(?:notas|informe) de (?:la )?(?:auditor[ií]a|prueba)\b",
+    "fr": r"\bdans (?:ma|mon) (?:\w+ )?(?:roman|nouvelle|pi[èe]ce|sc[ée]nario|histoire|jeu|bande dessin[ée]e)\b"
+          r"|\bnous avons test[ée] si\b|\bon a test[ée] si\b|\b(?:notes|rapport) d'audit\b",
+    "de": r"\bin meine[mr]? (?:\w+ )?(?:roman|geschichte|kurzgeschichte|drehbuch|theaterst[üu]ck|spiel|comic)\b"
+          r"|\bwir haben (?:\w+ )?getestet, ob\b|\b(?:audit|test)(?:-)?(?:notizen|bericht|protokoll)\b",
+    "ru": r"\bв мо(?:ём|ем|ей) (?:\w+ )?(?:романе|рассказе|сценарии|пьесе|книге|истории|игре)\b"
+          r"|\bмы (?:проверили|тестировали|протестировали),? (?:\w+ )?ли\b|\b(?:отч[её]т|заметки) (?:об |по )?аудит\w*",
+    "zh": r"我(?:在)?写的(?:小说|短篇|剧本|故事|漫画)|我的(?:小说|短篇|剧本|故事|漫画)(?:里|中)|我们测试了|测试记录"
+          r"|审计记录",
+    "ja": r"(?:私|僕|俺)の(?:小説|物語|脚本|漫画|ゲーム)(?:で|では|の中で)|書いている(?:小説|物語|脚本)|テストした結果"
+          r"|監査メモ",
+    "ko": r"(?:내|제) (?:소설|이야기|대본|만화|게임)에서|쓰고 있는 (?:소설|이야기|대본)|테스트해 봤|감사 메모",
+}
+
 THIRD_PERSON: dict[str, dict[str, str]] = {
     lang: {"agent_named": rf"{_LEAD}{_NOUN[lang]}{_MODAL[lang]}|{_LEAD}{_NOUN[lang]}[^.!?。！？]*?{_TIME}"
                           rf"|{_START}{_TIME}[,，、]?\s*{_NOUN[lang]}",
-           "own_frame": _OWN_FRAME[lang]}
+           "own_frame": _OWN_FRAME[lang], "own_work": _OWN_WORK[lang]}
     for lang in _NOUN
 }
 # German puts the verb second: "ab jetzt soll der Assistent…", "künftig antwortet der Assistent…"
