@@ -38,6 +38,7 @@ PACKAGED = {
     "guard_corpus_injections3.json": "paraphrased injections and rules with benign twins, round 9 development split",
     "guard_corpus_injections_check2_heldout.json": "paraphrased injections written apart for round 9, held out",
     "guard_corpus_blind4_heldout.json": "guard cases written blind as round 14's check, held out (aggregates only)",
+    "guard_corpus_blind5_heldout.json": "guard cases written blind as round 18's check, held out (aggregates only)",
     "extraction_conversations.json": "conversations with expected memories (memcourse eval --extraction)",
     "e2e_benchmark.json": "multi-session questions (memcourse eval --e2e)",
 }

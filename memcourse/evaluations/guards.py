@@ -81,6 +81,9 @@ CORPORA = {
     "injections3": ("guard_corpus_injections3.json",),
     "injections_check2": ("guard_corpus_injections_check2_heldout.json",),
     "blind4": ("guard_corpus_blind4_heldout.json",),
+    # round 18: written blind from the brief at the same time as that round's development set (r22); totals
+    # only, measured before the round's changes and after them
+    "blind5": ("guard_corpus_blind5_heldout.json",),
 }
 
 # -- the evasion techniques ------------------------------------------------------------------
