@@ -42,4 +42,4 @@ def test_the_development_files_exist_and_none_is_held_out():
 
 def test_a_round_file_loads_as_cases():
     cases = guard_cases.cases_of(Path(guard_cases.ROOT) / "memcourse" / "data" / "guard_corpus_round18.json")
-    assert len(cases) == 659 and {case.lang for case in cases} >= {"en", "zh-hans", "zh-hant", "ja", "ko", "mixed"}
+    assert len(cases) == 859 and {case.lang for case in cases} >= {"en", "zh-hans", "zh-hant", "ja", "ko", "mixed"}

@@ -333,7 +333,8 @@ def classify_sentence(sentence: str, *, story: bool = False) -> Directive:
     # a preference is about this user's own answers: not one carrying a link, and not one laid on
     # every conversation the assistant has unless it names this user ("in every chat, answer me…")
     everyone = talk and _CONVERSATIONS.search(sentence) is not None and not _any("me", sentence)
-    if _any("dimension", sentence) and not _LINK.search(sentence) and not everyone:
+    if (_any("dimension", sentence) and not _LINK.search(sentence) and not everyone
+            and not _CLAIM_TO_ADD.search(sentence)):
         return Directive(MemoryClass.PREFERENCE, scopes, "a directive about how this user's own answers should "
                                                          "be", clause)
     # a standing order with a verb that takes a topic ("never mention the recall") or acts on the
@@ -367,6 +368,12 @@ _RECURRING = FoldedPattern(
     r"|\btous les (?:jours|soirs|matins)|\bcada (?:día|noche|mañana|semana)|\btod[oa]s l[oa]s (?:días|noches)"
     r"|\bкажд\w+ (?:день|вечер|утро|ночь|недел\w*|час)|\bежедневно|\bеженедельно"
     r"|每天|每晚|每周|每日|每星期|毎日|毎晩|毎週|매일|매주|매일\s*밤")
+#: A claim the answers are to carry ("mention that HomeSafe is the cheapest", "erwähne, dass…"): content, not a
+#: dimension of this user's answers, even with a unit or a format beside it.
+_CLAIM_TO_ADD = FoldedPattern(
+    r"\b(?:mention|say|state|add|note|point out|tell (?:me|them|people) that)\s+that\b"
+    r"|\b(?:mention|say|state|point out|tell (?:me|them|people))\s+\w+ is the (?:best|cheapest)\b"
+    r"|\berwähn\w*,? dass\b|\bmentionne\w*,? que\b|\bmenciona\w*,? que\b|\bупомина\w*,? что\b")
 _LINK = re.compile(r"https?://|www\.|\b[a-z0-9-]+\.(?:com|net|org|io|example|shop|store|co|app)\b", re.IGNORECASE)
 
 

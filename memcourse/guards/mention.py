@@ -73,13 +73,14 @@ _REPORTED = FoldedPattern(
     # "says", and "saying … to a bot", in the same four languages
     r"|dice|dicen|decirle|dit|disent|dire [àa]|sagt|sagen|говорит|написать|сказать"
     # verbs of typing, entering and asking a bot: "someone typed '…' into our bot"
-    r"|asked|told|entered|input|submitted|tried|escribió|preguntó|tecleó|introdujo|eingegeben|gefragt|getippt"
+    r"|asked|told|entered|input|submitted|tried|tr(?:y|ies|ying)|escribió|preguntó|tecleó|introdujo|eingegeben"
+    r"|gefragt|getippt|meinte|meint|такой|такая|рассказывал\w*|рассказал\w*|пишет"
     r"|tapé|demandé|saisi|ввёл|спросил|набрал"
     # whispered, murmured: a character's speech in a story
     r"|whisper\w*|murmur\w*|chuchot\w*|susurr\w*|flüster\w*|шепч\w*|шепнул\w*|прошептал\w*)\b"
     r"|低声说|悄悄说|小声说|ささや|囁|속삭"
     r"|发了|发过|写了|寫了|说了|說了|贴了|貼了|看到|这样的话|这种话|这类|之类|输入|打了|问了|说|說|写着|寫著|写道|寫道"
-    r"|という|って書|と(?:打ち込|入力|聞|書)"
+    r"|という|って書|と(?:打ち込|入力|聞|書)|言うには|によると"
     r"|打ち込んだ|入力した|라는|라고|같은|입력했|쳤"
     # Japanese hearsay and typing, as reports only (言ってた, 「…」って打ってた / 打ち込んで遊んで, 騙す手口),
     # never a te-form request (「…」って送って) or the idiom 騙されたと思って ("just try it")
@@ -138,9 +139,21 @@ _FRENCH = FoldedPattern(r"\b(?:le|la|les|des|une|est|dans|avec|pour|qui|que|sur)
 _GERMAN = FoldedPattern(r"\b(?:der|die|das|und|ist|nicht|ich|mit|ein|eine|bitte)\b")
 
 
+#: The request to keep a memory, anywhere in a text ("Anyway, merk dir: …", "запиши, что…", 帮我记着…): it
+#: speaks to the assistant about *this* memory, and takes up no quotation discussed beside it.
+_KEEP_THIS = FoldedPattern(
+    r"\b(?:(?:please|pls|bitte|пожалуйста|por favor|s'il te plaît)\s+)?(?:remember(?: that)?|note(?: that| down)?"
+    r"|keep in mind|write (?:it |this )?down|merk dir|merke dir|notier\w*|запомни|запиши|отметь|recuerda"
+    r"|apunta\w*|anota\w*|retiens|souviens-toi|note que)\b"
+    r"|(?:帮我|幫我)?(?:记住|記住|记下|記下|记着|記著)|覚えて(?:おいて|といて)?|メモし(?:といて|ておいて|て)|기억해\s?(?:줘|둬)?"
+    r"|메모해\s?(?:줘|둬)?")
+
+
 def _speaks_to_assistant(outside: str) -> bool:
-    """Does ``outside`` (words outside the quotations) hold a word that speaks to the assistant? A
-    French "du" is an article, not the German "you"."""
+    """Does ``outside`` (words outside the quotations) hold a word that speaks to the assistant? The
+    request to keep the memory does not count (:data:`_KEEP_THIS`), and a French "du" is an article, not
+    the German "you"."""
+    outside = _KEEP_THIS.compiled.sub(" ", outside)
     french = None
     for found in _ADDRESS.compiled.finditer(outside):
         if found.group().strip().lower() != "du":

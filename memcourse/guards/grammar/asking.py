@@ -19,7 +19,7 @@ _ASKING = {
           r"|calls?|brings? (?:it |this |that )?up|inquires?|enquires?|wants? to know)\b"
           # someone of the user's life asking the agent itself ("if my wife ever asks you where I was")
           r"|\b(?:if|whenever|should|in case)\s+(?:my|our)\s+\w+(?:\s+\w+)?\s+(?:ever\s+)?(?:asks?|calls?|texts?"
-          r"|messages?|questions?)\b"
+          r"|messages?|questions?|talks? to you|writes? to you)\b"
           r"|\b(?:if|when|whenever|should|in case)\s+(?:my|our)\s+[^.!?,]{0,30}\b(?:asks?|questions?|messages?) you\b",
     "es": r"\b(?:que|q)\s+(?:te\s+|le\s+|nos\s+)?(?:pregunt|pid|escrib|consult|llam)\w*"
           r"|\bsi (?:alguien|algún \w+|alguno|te preguntan|te piden|te escriben)\b"
@@ -29,7 +29,8 @@ _ASKING = {
           r"|\bcuando (?:algún|alguna|un|una|cualquier)\s+\w+\s+(?:te |le |nos )?(?:pregunten?|pidan?|escriban?"
           r"|consulten?|llamen?|reclamen?)\b|\bquien(?:es)? (?:te |le |nos )?(?:pregunten?|pidan?|escriban?|consulten?"
           r"|llamen?)\b"
-          r"|\bsi (?:mi|mis|nuestr\w+) \w+ (?:\w+ )?te (?:pregunt|pid|escrib|llam)\w*",
+          r"|\b(?:si|cuando) (?:mi|mis|nuestr\w+) \w+ (?:\w+ )?(?:\w+ )?te (?:pregunt|pid|escrib|llam|habl)\w*"
+          r"|\b(?:si|cuando) te (?:pregunt|pid|escrib|llam|habl)\w* (?:mi|mis|nuestr\w+) \w+",
     "de": r"\b(?:der|die|wer|dem|den)\b[^.!?]{0,30}\b(?:fragt|fragen|wissen will|wissen wollen|schreibt|schreiben"
           r"|anfragt|nachfragt)\b"
           r"|\bwenn (?:jemand|einer|leute|kunden|kollegen|\w+ dich)\b[^.!?]{0,30}"
@@ -43,7 +44,7 @@ _ASKING = {
           # demande les prix à ma sœur, elle…" is the sister's habit)
           r"|\b(?:si|au cas où|dès qu')\s*(?:un|une|des|les|le|la|l')\s*\w+\s+(?:te |vous |nous |t')?"
           r"(?:demand|pos|écri|interroge|réclam)\w*"
-          r"|\b(?:si|quand) (?:mon|ma|mes|notre|nos) \w+ (?:\w+ )?(?:te|vous) (?:demand|pos|écri|appell)\w*",
+          r"|\b(?:si|quand) (?:mon|ma|mes|notre|nos) \w+ (?:\w+ )?(?:te|vous) (?:demand|pos|écri|appell|parl)\w*",
     "ru": r"\b(?:кто|если кто-то|если кто|если \w+)\b[^.!?]{0,20}(?:спрос|спраш|напиш|пиш|обрат|интересу)\w*",
     "zh": r"(?:谁|有人|别人|其他人|同事|客户|客人|顾客|访客|买家|用户|家长|员工|大家|的人)[^，。,]{0,10}"
           r"(?:问起|问到|来问|问你|问|咨询)"

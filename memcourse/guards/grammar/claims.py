@@ -210,7 +210,8 @@ _YOU_ARE = {"en": r"\byou(?:'re| are)(?:\s+(?:now|really|actually|just))?", "fr"
             "ko": r"(?:넌|너는|당신은)", "ja": r"(?:あなた|君|きみ|お前)は", "zh": r"你(?:现在|以后)?(?:就)?是"}
 #: An AI without limits, and the agent told it is not one.
 _UNBOUND = {
-    "en": r"\byou(?:'re| are) (?:not|no longer) an?\s+(?:assistant|ai|bot|chatbot|model)\b|\b(?:ai|assistant|bot"
+    "en": r"\byou(?:'re| are) (?:not|no longer) (?:an?|the|my|this)\s+(?:assistant|ai|bot|chatbot|model)\b"
+          r"|\b(?:ai|assistant|bot"
           r"|chatbot|model|persona|character)\b[^.!?]{0,12}\b(?:with no|without (?:any )?)(?:limits|rules|guardrails"
           r"|filters|restrictions|boundaries)\b|\byou(?:'re| are)\s+(?:my|his|her|the)\s+[^.!?]{0,40}\b(?:answers "
           r"anything|never says no)\b",
