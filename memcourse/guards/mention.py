@@ -31,6 +31,7 @@ import re
 from memcourse.guards.directives import MemoryClass, _any, classify, prepare
 from memcourse.guards.findings import Finding
 from memcourse.guards.folded import FoldedPattern
+from memcourse.guards.grammar.european import GERMAN_DU
 from memcourse.guards.normalise import Normalised
 
 __all__ = ["addresses_assistant", "drop_mentions", "frames_a_discussion", "is_discussion", "without_quotations"]
@@ -96,7 +97,7 @@ _ADDRESS = FoldedPattern(
     r"\b(?:you|your|yours|yourself|u|ur|please|pls|now do|do it|do this|do that|from now on|assistant"
     # Spanish, French, German, Russian: the second person and "please"
     r"|t[uú]|ti|contigo|usted(?:es)?|por favor|hazlo|toi|vous|votre|vos|s'il (?:te|vous) pla[iî]t|fais-le|faites-le"
-    r"|du|dich|dir|dein\w*|euch|bitte|mach|ты|тебя|тебе|тобой|тво\w+|вы|вас|вам|ваш\w*|пожалуйста|сделай)\b"
+    r"|dich|dir|dein\w*|euch|bitte|mach|ты|тебя|тебе|тобой|тво\w+|вы|вас|вам|ваш\w*|пожалуйста|сделай)\b"
     r"|你|您|あなた|君|お前|してください|して下さい|しなさい|请|너|네가|당신|해\s*줘|해\s*주세요|그렇게\s*해"
     # a bare take-up: no "you", but an order to act on the quotation ("do the same", "execute", 照做, 従え)
     r"|\b(?:follow (?:it|that|this)|obey|execute|comply|act on (?:it|that|this)|do the same|same (?:here|in|for)"
@@ -134,9 +135,8 @@ _QUOTED = re.compile("|".join(
 _NAME_ONLY = re.compile(r"^\s*(?:jailbreak(?:ing|en)?|dan)\s*$", re.IGNORECASE)
 
 
-#: French and German share the word "du" ("of the"; "you"): in a French text it addresses nobody.
-_FRENCH = FoldedPattern(r"\b(?:le|la|les|des|une|est|dans|avec|pour|qui|que|sur)\b")
-_GERMAN = FoldedPattern(r"\b(?:der|die|das|und|ist|nicht|ich|mit|ein|eine|bitte)\b")
+#: The German "du", read as the grammar reads it (French "du" is "of the").
+_DU = FoldedPattern(GERMAN_DU)
 
 
 #: The request to keep a memory, anywhere in a text ("Anyway, merk dir: …", "запиши, что…", 帮我记着…): it
@@ -154,15 +154,7 @@ def _speaks_to_assistant(outside: str) -> bool:
     request to keep the memory does not count (:data:`_KEEP_THIS`), and a French "du" is an article, not
     the German "you"."""
     outside = _KEEP_THIS.compiled.sub(" ", outside)
-    french = None
-    for found in _ADDRESS.compiled.finditer(outside):
-        if found.group().strip().lower() != "du":
-            return True
-        if french is None:
-            french = bool(_FRENCH.search(outside)) and not _GERMAN.search(outside)
-        if not french:
-            return True
-    return False
+    return bool(_ADDRESS.search(outside) or _DU.search(outside))
 
 
 def frames_a_discussion(outside: str) -> bool:

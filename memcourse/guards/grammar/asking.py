@@ -84,19 +84,6 @@ _ASKER = {
     "ru": r"\b(?:когда|если)\s+(?:какой-(?:то|нибудь)\s+)?\w+\s+(?:\w+\s+)?(?:спрашива|спрос|интересу|звон|пиш)\w*",
 }
 
-#: The user's own world named as the place where something happens ("at my office", "dans la boulangerie de mes
-#: parents", "en la clínica de mi madre"): a norm for people there is that place's habit, told as news.
-_MINE = {
-    "en": r"\b(?:at|in) (?:my|our) \w+|\b(?:at|in) (?:the|a) \w+ (?:where (?:i|we) work|of my \w+)"
-          r"|\bmy \w+'s (?:rule|policy)",
-    "es": r"\ben (?:mi|mis|nuestr[oa]s?) \w+|\ben (?:la|el) \w+ de (?:mi|mis|nuestr[oa]s?) \w+",
-    "fr": r"\b(?:dans|à|chez) (?:mon|ma|mes|notre|nos) \w+|\b(?:dans|à) (?:la |le |l')\w+ (?:de|d') ?(?:mon"
-      r"|ma|mes|notre"
-          r"|nos) \w+",
-    "de": r"\b(?:in|bei|an) (?:meine\w*|unsere\w*) \w+|\bin (?:der|dem) \w+ (?:meine\w*|unsere\w*) \w+",
-    "ru": r"\bв (?:мо\w+|наш\w+) \w+|\bу (?:мо\w+ \w+|нас)\b",
-}
-
 ASKING: dict[str, dict[str, str]] = {lang: {"asking": _ASKING[lang], "speaker": _SPEAKER[lang],
-                                            **({"asker": _ASKER[lang], "mine": _MINE[lang]} if lang in _ASKER else {})}
+                                            **({"asker": _ASKER[lang]} if lang in _ASKER else {})}
                                      for lang in _ASKING}

@@ -204,8 +204,22 @@ _TOLD_ME = {
     "ko": r"(?:다|라|자)고 (?:하셨|하셔서|했|해서|말했|말씀하셨)|(?:라는|이라는) 말을 들었|(?:한테서|에게서) 배운",
 }
 
+#: The user's own world named as the place where something happens ("at my office", "dans la boulangerie de mes
+#: parents", "en la clínica de mi madre"): a norm for people there is that place's habit, told as news.
+_MINE = {
+    "en": r"\b(?:at|in) (?:my|our) \w+|\b(?:at|in) (?:the|a) \w+ (?:where (?:i|we) work|of my \w+)"
+          r"|\bmy \w+'s (?:rule|policy)",
+    "es": r"\ben (?:mi|mis|nuestr[oa]s?) \w+|\ben (?:la|el) \w+ de (?:mi|mis|nuestr[oa]s?) \w+",
+    "fr": r"\b(?:dans|à|chez) (?:mon|ma|mes|notre|nos) \w+|\b(?:dans|à) (?:la |le |l')\w+ (?:de|d') ?(?:mon"
+      r"|ma|mes|notre"
+          r"|nos) \w+",
+    "de": r"\b(?:in|bei|an) (?:meine\w*|unsere\w*) \w+|\bin (?:der|dem) \w+ (?:meine\w*|unsere\w*) \w+",
+    "ru": r"\bв (?:мо\w+|наш\w+) \w+|\bу (?:мо\w+ \w+|нас)\b",
+}
+
 AUDIENCE: dict[str, dict[str, str]] = {
     lang: {"others": _AUDIENCE[lang], "treated": _TREATED[lang], "receives": _RECEIVES[lang],
-           "own_place": _OWN_PLACE[lang], "told_own": _TOLD_OWN[lang], "told_me": _TOLD_ME[lang]}
+           "own_place": _OWN_PLACE[lang], "told_own": _TOLD_OWN[lang], "told_me": _TOLD_ME[lang],
+           **({"mine": _MINE[lang]} if lang in _MINE else {})}
     for lang in _AUDIENCE
 }

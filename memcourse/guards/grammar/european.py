@@ -8,6 +8,16 @@ from __future__ import annotations
 from memcourse.guards.grammar.european_forms import MORE, RUSSIAN_MORE, SHARED_FORMS, THIRD_PERSON
 from memcourse.guards.grammar.rows import merged
 
+#: The German "du" (you) where German puts it: opening a clause, next to its verb (-st), after a conjunction.
+#: French "du" ("of the": "l'IA du vaisseau", "c'est du pain", "du coup") is none of these. The mention test
+#: (:mod:`memcourse.guards.mention`) reads "du" with this same rule.
+GERMAN_DU = (r"(?:(?:^|(?<=[,.!?:;(]\s)|(?<=[,.!?:;(]))\s*du\b"
+             r"(?!\s+(?:coup|moins|tout|reste|m[êe]me|c[ôo]t[ée]|moment|jour|matin|soir|lundi|mardi|mercredi|jeudi"
+             r"|vendredi|samedi|dimanche|\d))"
+             r"|\bdu\s+(?:\w+st|bist|hast|wirst)\b"
+             r"|\b(?:(?!(?:est|test|ouest)\b)\w+st|wenn|ob|dass|weil|falls|als|und|aber|oder|sobald|bevor|damit|wie|was"
+             r"|wo|sag|mach)\s+du\b)")
+
 _BASE: dict[str, dict[str, str]] = {
     "es": {
         "imperative": (r"(?:^|(?<=[,:;]))\s*(?:(?:por favor|también|y|luego|ahora|siempre|nunca|jamás|la próxima vez|a "
@@ -108,12 +118,7 @@ _BASE: dict[str, dict[str, str]] = {
         "me": r"\b(?:mir|mich|mein|meine|meinen)\b",
         # (French "du" is "of the": the German pronoun is read where German puts it, next to its verb or
         # opening a clause, not after a French preposition's noun: "l'IA du vaisseau")
-        "you": r"\b(?:dich|dir|dein|deine|deiner|deinem|deinen|deines)\b|(?:^|(?<=[,.!?:;(]\s)|(?<=[,.!?:;(]))\s*du\b"
-               r"(?!\s+(?:coup|moins|tout|reste|m[êe]me|c[ôo]t[ée]|moment|jour|matin|soir|lundi|mardi|mercredi|jeudi"
-               r"|vendredi|samedi|dimanche|\d))"
-               r"|\bdu\s+(?:\w+st|bist|hast|wirst)\b"
-               r"|\b(?:(?!(?:est|test|ouest)\b)\w+st|wenn|ob|dass|weil|falls|als|und|aber|oder|sobald|bevor|damit|wie|was"
-               r"|wo|sag|mach)\s+du\b",
+        "you": r"\b(?:dich|dir|dein|deine|deiner|deinem|deinen|deines)\b|" + GERMAN_DU,
         "answer": r"\b(?:beantworte\w*|antworte\w*|lehn\w* ab)\b",
         "promotion": r"\b(?:gutschein\w*|rabatt\w*|promo\w*|empfehlungslink|angebot\w*)\b",
         "dimension": (r"\b(?:sprache|deutsch|englisch|französisch|stichpunkt\w*|liste|tabelle|zusammenfassung|zeilen?"
