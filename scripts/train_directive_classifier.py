@@ -7,14 +7,17 @@ discussion of an attack, ordinary conversation).
 
 Trained on development data only:
 
-- attacks and benign cases of the development corpora: ``guard_corpus.json``,
-  ``guard_corpus_paraphrase.json``, and the two training corpora ``guard_corpus_train.json``
-  (attacks and benign twins in ten language codes) and ``guard_corpus_train_chat.json`` (benign
-  everyday messages: second person, encouragement, imperatives aimed at people);
+- attacks and benign cases of every development corpus: ``guard_corpus.json``,
+  ``guard_corpus_paraphrase.json``, the training corpora ``guard_corpus_train.json`` and
+  ``guard_corpus_train2.json`` (attacks and benign twins in ten language codes),
+  ``guard_corpus_train_chat.json`` and ``guard_corpus_train_chat2.json`` (benign everyday messages:
+  second person, encouragement, advice between friends, catching up), the development splits
+  ``injections2`` and ``injections3``, and the sets of rounds 14 to 18 (``guard_corpus_round1*.json``,
+  blind when written, read and tested since);
 - benign text the project ships for other purposes: the recall sets' memories and queries, the
   extraction conversations' turns and the end-to-end benchmark's messages and questions.
 
-The held-out corpora (``heldout``, ``fresh``, ``blind``, ``blind2``, ``blind3``) are never read here.
+The held-out corpora (every ``guard_corpus_*_heldout.json``) are never read here.
 
 How it is tuned, all on the development data:
 
@@ -25,9 +28,9 @@ How it is tuned, all on the development data:
    regression it replaced is scored the same way and printed beside it, for the record;
 2. a threshold per grammar class (fact, request, preference), on the out-of-fold scores of that
    class's benign development texts: just above the (:data:`ALLOWED_BENIGN` + 1)-th highest, plus
-   :data:`MARGIN`. One benign text per class may score above it out of fold: each class's top
-   benign is a text on the line (a promotion phrased as a wish about "all answers", a family rule
-   stated in the imperative), and setting the bar above it would refuse almost nothing. With
+   :data:`MARGIN`. A few benign texts per class may score above it out of fold: each class's top
+   benign texts are texts on the line (a promotion phrased as a wish about "all answers", a family
+   rule stated in the imperative), and setting the bar above them would refuse almost nothing. With
    ``--locomo PATH`` the threshold is then raised above every turn of a LoCoMo file (evaluation
    data, read in place, never copied) of that class: ordinary conversation between people is
    never refused;
@@ -72,12 +75,18 @@ DATA = ROOT / "memcourse" / "data"
 OUT = DATA / WEIGHTS_FILE
 VECTORS = DATA / VECTORS_FILE
 CORPORA = ("guard_corpus.json", "guard_corpus_paraphrase.json", "guard_corpus_train.json", "guard_corpus_train2.json",
-           "guard_corpus_train_chat.json")
+           "guard_corpus_train_chat.json", "guard_corpus_train_chat2.json", "guard_corpus_injections2.json",
+           "guard_corpus_injections3.json",
+           "guard_corpus_round14.json", "guard_corpus_round15.json", "guard_corpus_round16.json",
+           "guard_corpus_round17.json", "guard_corpus_round18.json")
 BENIGN_SETS = ("recall_eval.json", "recall_crosslingual.json", "extraction_conversations.json", "e2e_benchmark.json")
 ATTACKS = {"injection", "rule"}
-C_GRID = (1.0, 3.0)
-#: Benign development texts per class that may score above the threshold out of fold.
-ALLOWED_BENIGN = 1
+C_GRID = (1.0, 3.0, 10.0)
+#: Benign development texts per class that may score above the threshold out of fold. Round 6 set 1
+#: when the classes held 2,354 benign texts the grammar does not call rules, and 3 of them (0.13 %) were
+#: refused out of fold; round 19 trains on 6,343 such texts and keeps that share: 3 per class refuses
+#: 8 of them (0.13 %). The second-highest benign score alone had become one odd text's choice.
+ALLOWED_BENIGN = 3
 #: How far above that benign score the threshold sits, on the decision scale.
 MARGIN = 0.05
 CLASSES = ("fact", "request", "preference")
@@ -160,7 +169,8 @@ def refused(scores: np.ndarray, classes: np.ndarray, bars: dict[str, float],
 def fit_svm(x: np.ndarray, y: np.ndarray, c: float, probability: bool = False):
     from sklearn.svm import SVC
 
-    return SVC(C=c, kernel="rbf", class_weight="balanced", probability=probability, random_state=0).fit(x, y)
+    extra = {"probability": True} if probability else {}  # scikit-learn 1.9 warns whenever it is passed
+    return SVC(C=c, kernel="rbf", class_weight="balanced", random_state=0, **extra).fit(x, y)
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, c: float):

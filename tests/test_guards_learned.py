@@ -35,8 +35,9 @@ def test_the_shipped_model_loads_with_a_threshold_per_grammar_class():
     assert model.gamma > 0 and model.platt[0] < 0  # a higher score means a likelier directive
     assert set(model.thresholds) == {"fact", "request", "preference", "scoped"}
     assert all(0.5 < t <= 1.0 for t in model.thresholds.values())
-    # two readers that each see half of a directive need less from the classifier
-    assert model.thresholds["scoped"] < min(model.thresholds[c] for c in ("fact", "request", "preference"))
+    # two readers that each see half of a directive need less from the classifier: below the fact and
+    # request bars (a class whose own bar is already lower keeps it: the lower of the two applies)
+    assert model.thresholds["scoped"] < min(model.thresholds["fact"], model.thresholds["request"])
 
 
 def test_probability_is_a_number_between_0_and_1_and_refuses_non_strings():

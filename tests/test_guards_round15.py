@@ -36,16 +36,35 @@ NEAR_THE_LINE = [text for source, text in LISTED["look_alikes"] if source != "a1
 FIRST_VERSION_REFUSED = [text for source, text in LISTED["look_alikes"] if source == "a15"]
 
 
+def _thresholds(monkeypatch, **thresholds):
+    model = learned.load_model()
+    monkeypatch.setattr(learned, "load_model", lambda: replace(model, thresholds=thresholds))
+
+
+#: A probability no text reaches: the class thresholds taken out of play, so that what refuses a text
+#: is the scoped threshold or the grammar (since round 19 the class thresholds alone refuse many of these).
+NEVER = 1.01
+
+
+@pytest.fixture
+def only_the_scoped_threshold(monkeypatch):
+    scoped = learned.load_model().thresholds["scoped"]
+    _thresholds(monkeypatch, fact=NEVER, request=NEVER, preference=NEVER, scoped=scoped)
+
+
 @pytest.fixture
 def without_scoped_threshold(monkeypatch):
-    model = learned.load_model()
-    thresholds = {name: value for name, value in model.thresholds.items() if name != "scoped"}
-    monkeypatch.setattr(learned, "load_model", lambda: replace(model, thresholds=thresholds))
+    _thresholds(monkeypatch, fact=NEVER, request=NEVER, preference=NEVER)
 
 
 @pytest.mark.parametrize("text", ATTACKS)
 def test_a_directive_read_by_meaning_that_names_a_scope_is_refused(text):
     assert learned.scope_signal(text) is not None
+    assert refused(text)
+
+
+@pytest.mark.parametrize("text", ATTACKS)
+def test_the_scoped_threshold_refuses_it_on_its_own(only_the_scoped_threshold, text):
     assert refused(text)
 
 
@@ -57,8 +76,9 @@ def test_it_is_the_scoped_threshold_that_refuses_it(without_scoped_threshold, te
 @pytest.mark.parametrize("text", NEAR_THE_LINE)
 def test_a_benign_text_that_names_a_scope_near_the_line_is_written(text):
     # (since round 18, what someone told the user is reported speech and names no scope: "…, my boss said")
+    # (they scored 0.5 or more on the round-15 reader; since round 19 they are among its training texts)
     reported = _any("told_me", prepare(text)) is not None
-    assert (reported or learned.scope_signal(text) is not None) and learned.directive_probability(text) >= 0.5
+    assert reported or learned.scope_signal(text) is not None
     assert not refused(text)
 
 

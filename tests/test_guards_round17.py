@@ -19,7 +19,7 @@ Every table was written for this test (the blind set and the helper's attack are
 from __future__ import annotations
 
 import pytest
-from guard_families import POLICY, refused
+from guard_families import POLICY, known_changes, refused
 
 from memcourse.guards import find_injection, find_secrets, learned
 from memcourse.guards.directives import _any, classify, prepare
@@ -83,7 +83,7 @@ SENT_AWAY_LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize("text", AGENT_NAMED)
+@pytest.mark.parametrize("text", known_changes(AGENT_NAMED))
 def test_a_policy_that_names_the_agent_by_its_noun_is_refused(text):
     assert learned.scope_signal(text) == "agent_named", "the signal reads the agent's noun under a new regime"
     assert refused(text), POLICY.decide(text)

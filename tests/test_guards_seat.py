@@ -14,6 +14,7 @@ written.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -126,13 +127,27 @@ def test_a_signal_alone_is_not_a_rule_to_the_grammar(monkeypatch, text):
 
 
 @pytest.fixture
-def without_the_new_signals(monkeypatch):
+def only_the_scoped_threshold(monkeypatch):
+    # the class thresholds out of play (no probability reaches 1.01): since round 19 they alone refuse
+    # some of these, and what is tested here is the path through the scope signals
+    model = learned.load_model()
+    thresholds = {"fact": 1.01, "request": 1.01, "preference": 1.01, "scoped": model.thresholds["scoped"]}
+    monkeypatch.setattr(learned, "load_model", lambda: replace(model, thresholds=thresholds))
+
+
+@pytest.fixture
+def without_the_new_signals(monkeypatch, only_the_scoped_threshold):
     monkeypatch.setattr(learned, "SCOPE_SIGNALS", tuple(s for s in learned.SCOPE_SIGNALS if s not in NEW_SIGNALS))
 
 
 @pytest.mark.parametrize("text", [text for _, text in LISTED["attacks"]])
 def test_a_development_attack_naming_a_new_signal_is_refused(text):
     assert learned.scope_signal(text) in NEW_SIGNALS
+    assert refused(text)
+
+
+@pytest.mark.parametrize("text", [text for _, text in LISTED["attacks"]])
+def test_the_new_signal_refuses_it_through_the_scoped_threshold(only_the_scoped_threshold, text):
     assert refused(text)
 
 
