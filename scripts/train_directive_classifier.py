@@ -83,9 +83,10 @@ BENIGN_SETS = ("recall_eval.json", "recall_crosslingual.json", "extraction_conve
 ATTACKS = {"injection", "rule"}
 C_GRID = (1.0, 3.0, 10.0)
 #: Benign development texts per class that may score above the threshold out of fold. Round 6 set 1
-#: when the classes held 2,354 benign texts the grammar does not call rules, and 3 of them (0.13 %) were
-#: refused out of fold; round 19 trains on 6,343 such texts and keeps that share: 3 per class refuses
-#: 8 of them (0.13 %). The second-highest benign score alone had become one odd text's choice.
+#: when the classes held 2,354 benign texts the grammar does not call rules (3 of them, 0.13 %, were
+#: refused out of fold); round 19 trains on 6,343 such texts, about three times as many, and allows
+#: three: 7 of them (0.11 %) refused out of fold (benchmarks/directive_training_folds.py). With one,
+#: the second-highest benign score of thousands had become one odd text's choice.
 ALLOWED_BENIGN = 3
 #: How far above that benign score the threshold sits, on the decision scale.
 MARGIN = 0.05

@@ -40,7 +40,7 @@ docs/security.md, round 15), in a text not set in the user's own place. The weig
 thresholds are data (``memcourse/data/directive_classifier.json`` and the support vectors in
 ``directive_classifier_vectors.npy``), made by ``scripts/train_directive_classifier.py`` from the
 project's development corpora only; no held-out text trains it (held-out totals have chosen between
-trained versions: docs/security.md, rounds 5, 6 and 14). It is a filter
+trained versions: docs/security.md, rounds 5, 6, 14 and 19). It is a filter
 with a measured miss rate, like the vocabulary: the fence in the prompt
 (:mod:`memcourse.recall.packing`) stays the boundary.
 """
