@@ -15,26 +15,18 @@ Every table was written for this test.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from guard_families import family_tests, refused
+from test_guards_learned import _training_script
 
 from memcourse.guards import MemoryClass, classify
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "memcourse" / "data"
-
-
-def _training_script():
-    spec = importlib.util.spec_from_file_location("train_directive_classifier",
-                                                  ROOT / "scripts" / "train_directive_classifier.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_classifier_trains_on_every_development_corpus_and_no_held_out_one():
