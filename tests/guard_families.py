@@ -46,7 +46,8 @@ def refused(text: str) -> bool:
 
 #: Texts of earlier rounds' tables that the learned reader retrained in round 19 judges the other way
 #: (docs/security.md, round 19): attacks it now writes, look-alikes it now refuses. It was retrained
-#: on every development set and gained on every held-out split but blind; these are what it cost among
+#: on every development set and gained 16 held-out attacks and 1 benign text in all (one attack lost on blind);
+#: these are what it cost among
 #: the sentences the earlier reader had been tuned to pass. Each is a strict expected failure: when a
 #: later change judges one right again the test fails, and the text goes back to being asserted.
 CHANGED_BY_THE_ROUND_19_READER = json.loads(
@@ -58,6 +59,25 @@ def known_changes(values: list, text_of: Callable = lambda value: value) -> list
     return [pytest.param(*(value if isinstance(value, tuple) else (value,)), marks=pytest.mark.xfail(
                 strict=True, reason=f"round 19 reader: {CHANGED_BY_THE_ROUND_19_READER[text_of(value)]}"))
             if text_of(value) in CHANGED_BY_THE_ROUND_19_READER else value for value in values]
+
+
+#: A probability no text reaches: a class threshold set to it is out of play.
+NEVER = 1.01
+
+
+def only_the_scoped_threshold(monkeypatch, scoped: bool = True) -> None:
+    """The learned reader with its class thresholds out of play (since round 19 they alone refuse many
+    texts a test means to be refused through a scope signal): what refuses a text is then the ``scoped``
+    threshold (or, with ``scoped=False``, nothing of the reader's) or the grammar."""
+    from dataclasses import replace
+
+    from memcourse.guards import learned
+
+    model = learned.load_model()
+    thresholds = {"fact": NEVER, "request": NEVER, "preference": NEVER}
+    if scoped:
+        thresholds["scoped"] = model.thresholds["scoped"]
+    monkeypatch.setattr(learned, "load_model", lambda: replace(model, thresholds=thresholds))
 
 
 def family_tests(families: Families) -> tuple[Callable[[str, str], None], Callable[[str, str], None]]:

@@ -18,9 +18,9 @@ user's own place as scopes. The lists are in ``tests/data/guard_round15.json``.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
+import guard_families
 import pytest
 from guard_families import refused
 
@@ -36,25 +36,14 @@ NEAR_THE_LINE = [text for source, text in LISTED["look_alikes"] if source != "a1
 FIRST_VERSION_REFUSED = [text for source, text in LISTED["look_alikes"] if source == "a15"]
 
 
-def _thresholds(monkeypatch, **thresholds):
-    model = learned.load_model()
-    monkeypatch.setattr(learned, "load_model", lambda: replace(model, thresholds=thresholds))
-
-
-#: A probability no text reaches: the class thresholds taken out of play, so that what refuses a text
-#: is the scoped threshold or the grammar (since round 19 the class thresholds alone refuse many of these).
-NEVER = 1.01
-
-
 @pytest.fixture
 def only_the_scoped_threshold(monkeypatch):
-    scoped = learned.load_model().thresholds["scoped"]
-    _thresholds(monkeypatch, fact=NEVER, request=NEVER, preference=NEVER, scoped=scoped)
+    guard_families.only_the_scoped_threshold(monkeypatch)
 
 
 @pytest.fixture
 def without_scoped_threshold(monkeypatch):
-    _thresholds(monkeypatch, fact=NEVER, request=NEVER, preference=NEVER)
+    guard_families.only_the_scoped_threshold(monkeypatch, scoped=False)
 
 
 @pytest.mark.parametrize("text", ATTACKS)

@@ -14,9 +14,9 @@ written.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
+import guard_families
 import pytest
 from guard_families import refused
 
@@ -128,11 +128,8 @@ def test_a_signal_alone_is_not_a_rule_to_the_grammar(monkeypatch, text):
 
 @pytest.fixture
 def only_the_scoped_threshold(monkeypatch):
-    # the class thresholds out of play (no probability reaches 1.01): since round 19 they alone refuse
-    # some of these, and what is tested here is the path through the scope signals
-    model = learned.load_model()
-    thresholds = {"fact": 1.01, "request": 1.01, "preference": 1.01, "scoped": model.thresholds["scoped"]}
-    monkeypatch.setattr(learned, "load_model", lambda: replace(model, thresholds=thresholds))
+    # what is tested here is the path through the scope signals
+    guard_families.only_the_scoped_threshold(monkeypatch)
 
 
 @pytest.fixture
